@@ -1,0 +1,274 @@
+import { z } from 'zod';
+import {
+  authSessionSchema,
+  createWorkspaceSchema,
+  credentialsSchema,
+  setActiveWorkspaceSchema,
+  signInSchema,
+  workspaceSummarySchema,
+} from './auth';
+import {
+  autopostingStatusSchema,
+  keywordSchema,
+  planItemSchema,
+  postSchema,
+  projectSchema,
+  socialSchema,
+  subscriptionSchema,
+} from './entities';
+import { autopostUserDataSchema, projectCreateSchema, projectSaveSchema } from './forms';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * One call of the API. `auth` says what the server checks before the handler runs:
+ * `token` a verified session token, `none` nothing (local sign-in and sign-up),
+ * `session-cookie` the local refresh cookie.
+ */
+export interface RouteDef<
+  P extends z.ZodType = z.ZodType,
+  Q extends z.ZodType = z.ZodType,
+  B extends z.ZodType = z.ZodType,
+  D extends z.ZodType = z.ZodType,
+> {
+  method: HttpMethod;
+  path: string;
+  auth: 'token' | 'none' | 'session-cookie';
+  params?: P;
+  query?: Q;
+  body?: B;
+  data: D;
+}
+
+function route<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, D extends z.ZodType>(
+  def: RouteDef<P, Q, B, D>,
+) {
+  return def;
+}
+
+/** A mutation id makes a write safe to send twice: the server applies each id once. */
+const mutationId = z.string().min(8).max(64).optional();
+
+const postIdParams = z.object({ postId: z.string().min(1) });
+const projectForm = projectSaveSchema.omit({ id: true });
+
+/** Every call of section 7 of the specification, plus the additions named in contract/README.md. */
+export const api = {
+  // Projects
+  listProjects: route({ method: 'GET', path: '/api/projects', auth: 'token', data: z.array(projectSchema) }),
+  generateProject: route({
+    method: 'POST',
+    path: '/api/projects/generate',
+    auth: 'token',
+    body: projectCreateSchema,
+    data: projectSchema.partial().extend({ keywords: z.array(keywordSchema) }),
+  }),
+  regenerateTov: route({
+    method: 'POST',
+    path: '/api/projects/regenerate-tov',
+    auth: 'token',
+    body: projectForm,
+    data: z.object({ tov: z.string() }),
+  }),
+  regenerateDescription: route({
+    method: 'POST',
+    path: '/api/projects/regenerate-description',
+    auth: 'token',
+    body: projectForm,
+    data: z.object({ description: z.string() }),
+  }),
+  verifyProject: route({
+    method: 'POST',
+    path: '/api/projects/verify',
+    auth: 'token',
+    body: projectSaveSchema,
+    data: projectSchema,
+  }),
+  updateProject: route({
+    method: 'PUT',
+    path: '/api/projects/:id',
+    auth: 'token',
+    params: z.object({ id: z.string().min(1) }),
+    body: projectSaveSchema,
+    data: projectSchema,
+  }),
+
+  // Subscription
+  getSubscription: route({ method: 'GET', path: '/api/subscription', auth: 'token', data: subscriptionSchema }),
+  listPlanItems: route({
+    method: 'GET',
+    path: '/api/subscription/products',
+    auth: 'token',
+    data: z.array(planItemSchema),
+  }),
+  workspaceCreated: route({
+    method: 'POST',
+    path: '/api/subscription/workspace-created',
+    auth: 'token',
+    body: z.object({}),
+    data: subscriptionSchema,
+  }),
+
+  // Socials and posts
+  listSocials: route({ method: 'GET', path: '/api/socials', auth: 'token', data: z.array(socialSchema) }),
+  listPosts: route({
+    method: 'GET',
+    path: '/api/posts/:social',
+    auth: 'token',
+    params: z.object({ social: z.string().min(1) }),
+    query: z.object({ keyword: z.string().optional(), found_date: z.iso.date().optional() }),
+    data: z.array(postSchema),
+  }),
+  listKeywordsForDate: route({
+    method: 'GET',
+    path: '/api/posts/meta/keywords',
+    auth: 'token',
+    query: z.object({ found_date: z.iso.date() }),
+    data: z.object({ keywords: z.array(z.object({ name: z.string() })) }),
+  }),
+  listFoundDates: route({
+    method: 'GET',
+    path: '/api/posts/meta/dates',
+    auth: 'token',
+    data: z.object({ foundDates: z.array(z.iso.date()) }),
+  }),
+  listPublishedPosts: route({
+    method: 'GET',
+    path: '/api/posts/published',
+    auth: 'token',
+    data: z.array(postSchema),
+  }),
+  regenerateAnswer: route({
+    method: 'PATCH',
+    path: '/api/posts/regenerate-answer/:postId',
+    auth: 'token',
+    params: postIdParams,
+    body: z.object({ prompt: z.string().max(2000) }),
+    data: z.object({ answer: z.string(), answerVersion: z.number().int() }),
+  }),
+  setApproved: route({
+    method: 'PATCH',
+    path: '/api/posts/approved/:postId',
+    auth: 'token',
+    params: postIdParams,
+    body: z.object({ approved: z.boolean(), mutationId }),
+    data: postSchema,
+  }),
+  updateAnswer: route({
+    method: 'PATCH',
+    path: '/api/posts/:postId/update-answer',
+    auth: 'token',
+    params: postIdParams,
+    body: z.object({
+      answer: z.string().max(10_000),
+      mutationId,
+      baseVersion: z.number().int().nonnegative().optional(),
+    }),
+    data: postSchema,
+  }),
+
+  // Autoposting
+  getAutoposting: route({
+    method: 'GET',
+    path: '/api/setup-autoposting',
+    auth: 'token',
+    data: autopostingStatusSchema,
+  }),
+  startAutoposting: route({
+    method: 'POST',
+    path: '/api/setup-autoposting/start',
+    auth: 'token',
+    body: z.object({}),
+    data: autopostingStatusSchema,
+  }),
+  listAutopostingCountries: route({
+    method: 'GET',
+    path: '/api/setup-autoposting/countries',
+    auth: 'token',
+    data: z.object({ countries: z.array(z.string().length(2)) }),
+  }),
+  submitAutopostingUserData: route({
+    method: 'POST',
+    path: '/api/setup-autoposting/user-data',
+    auth: 'token',
+    body: autopostUserDataSchema,
+    data: autopostingStatusSchema,
+  }),
+  checkAutopostingSocials: route({
+    method: 'POST',
+    path: '/api/setup-autoposting/check-socials',
+    auth: 'token',
+    body: z.object({}),
+    data: autopostingStatusSchema,
+  }),
+  recheckAutopostingSocials: route({
+    method: 'POST',
+    path: '/api/setup-autoposting/recheck-socials',
+    auth: 'token',
+    body: z.object({}),
+    data: autopostingStatusSchema,
+  }),
+  finishAutoposting: route({
+    method: 'POST',
+    path: '/api/setup-autoposting/finish',
+    auth: 'token',
+    body: z.object({}),
+    data: autopostingStatusSchema,
+  }),
+
+  // Local accounts (additions; they exist only when the server runs without a hosted sign-in provider)
+  signUp: route({
+    method: 'POST',
+    path: '/api/auth/sign-up',
+    auth: 'none',
+    body: credentialsSchema,
+    data: authSessionSchema,
+  }),
+  signIn: route({ method: 'POST', path: '/api/auth/sign-in', auth: 'none', body: signInSchema, data: authSessionSchema }),
+  refreshSession: route({
+    method: 'POST',
+    path: '/api/auth/token',
+    auth: 'session-cookie',
+    body: z.object({}),
+    data: authSessionSchema,
+  }),
+  signOut: route({
+    method: 'POST',
+    path: '/api/auth/sign-out',
+    auth: 'session-cookie',
+    body: z.object({}),
+    data: z.null(),
+  }),
+  createWorkspace: route({
+    method: 'POST',
+    path: '/api/auth/workspaces',
+    auth: 'session-cookie',
+    body: createWorkspaceSchema,
+    data: workspaceSummarySchema,
+  }),
+  setActiveWorkspace: route({
+    method: 'POST',
+    path: '/api/auth/active-workspace',
+    auth: 'session-cookie',
+    body: setActiveWorkspaceSchema,
+    data: authSessionSchema,
+  }),
+} as const satisfies Record<string, RouteDef>;
+
+export type Api = typeof api;
+export type RouteName = keyof Api;
+export type RouteData<N extends RouteName> = z.infer<Api[N]['data']>;
+export type RouteBody<N extends RouteName> = Api[N] extends { body: infer B extends z.ZodType } ? z.input<B> : never;
+export type RouteQuery<N extends RouteName> = Api[N] extends { query: infer Q extends z.ZodType } ? z.input<Q> : never;
+export type RouteParams<N extends RouteName> = Api[N] extends { params: infer P extends z.ZodType }
+  ? z.input<P>
+  : never;
+
+/** Fills `:name` segments of a route's path, encoding each value. */
+export function buildPath(path: string, params: Record<string, string> = {}): string {
+  return path.replace(/:([A-Za-z_]+)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`Missing path parameter "${name}" for ${path}`);
+    return encodeURIComponent(value);
+  });
+}

@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { roleSchema } from './entities';
+import { workspaceNameSchema } from './forms';
+import { authMessages, limits } from './messages';
+
+/** Sign-in and sign-up of the local accounts the server keeps when no hosted provider is configured. */
+export const credentialsSchema = z.object({
+  email: z
+    .string({ error: authMessages.emailInvalid })
+    .trim()
+    .toLowerCase()
+    .max(320, authMessages.emailInvalid)
+    .pipe(z.email(authMessages.emailInvalid)),
+  password: z
+    .string({ error: authMessages.passwordTooShort })
+    .min(limits.passwordMin, authMessages.passwordTooShort)
+    .max(limits.passwordMax, 'Passwords must be 256 characters or fewer.'),
+});
+export type Credentials = z.infer<typeof credentialsSchema>;
+
+/** Sign-in checks only that something was typed; length rules apply when an account is made. */
+export const signInSchema = credentialsSchema.extend({
+  password: z.string({ error: authMessages.passwordIncorrect }).min(1, authMessages.passwordIncorrect).max(limits.passwordMax),
+});
+
+export const emailAddressSchema = z.object({ id: z.string(), emailAddress: z.string() });
+
+export const authUserSchema = z.object({
+  id: z.string(),
+  username: z.string().nullable(),
+  emailAddresses: z.array(emailAddressSchema),
+  primaryEmailAddressId: z.string().nullable(),
+});
+export type AuthUser = z.infer<typeof authUserSchema>;
+
+export const workspaceSummarySchema = z.object({ id: z.string(), name: z.string() });
+export type WorkspaceSummary = z.infer<typeof workspaceSummarySchema>;
+
+export const membershipSchema = z.object({ workspace: workspaceSummarySchema, role: roleSchema });
+export type Membership = z.infer<typeof membershipSchema>;
+
+export const invitationSchema = z.object({
+  id: z.string(),
+  workspace: workspaceSummarySchema,
+  email: z.string(),
+  role: roleSchema,
+});
+export type Invitation = z.infer<typeof invitationSchema>;
+
+/** What the local session endpoints return: a short-lived token and the signed-in person's world. */
+export const authSessionSchema = z.object({
+  token: z.string(),
+  /** Epoch milliseconds after which the token is refused. */
+  expiresAt: z.number(),
+  user: authUserSchema,
+  activeWorkspaceId: z.string().nullable(),
+  memberships: z.array(membershipSchema),
+  invitations: z.array(invitationSchema),
+});
+export type AuthSession = z.infer<typeof authSessionSchema>;
+
+export const createWorkspaceSchema = z.object({ name: workspaceNameSchema.max(120) });
+export const setActiveWorkspaceSchema = z.object({ workspaceId: z.string().nullable() });

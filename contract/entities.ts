@@ -1,0 +1,79 @@
+import { z } from 'zod';
+
+export const roleSchema = z.enum(['org:admin', 'org:member']);
+export type Role = z.infer<typeof roleSchema>;
+
+export const keywordSchema = z.object({
+  name: z.string(),
+  filter: z.string().nullable().optional(),
+});
+export type Keyword = z.infer<typeof keywordSchema>;
+
+export const projectSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  url: z.string().nullable(),
+  description: z.string(),
+  goal: z.string(),
+  tov: z.string(),
+  keywords: z.array(keywordSchema),
+  reviewed: z.boolean(),
+  autopostingSetup: z.boolean(),
+});
+export type Project = z.infer<typeof projectSchema>;
+
+export const subscriptionSchema = z.object({
+  active: z.boolean(),
+  addons: z.record(z.string(), z.boolean()),
+});
+export type Subscription = z.infer<typeof subscriptionSchema>;
+
+export const planItemSchema = z.object({
+  kind: z.enum(['product', 'addon']),
+  slug: z.string(),
+  price_month: z.number(),
+  price_year: z.number(),
+  month_price_id: z.string(),
+  year_price_id: z.string(),
+});
+export type PlanItem = z.infer<typeof planItemSchema>;
+
+export const socialSchema = z.object({
+  id: z.string(),
+  slug: z.string(),
+  name: z.string(),
+});
+export type Social = z.infer<typeof socialSchema>;
+
+export const postSchema = z.object({
+  id: z.string(),
+  author: z.string(),
+  keyword: z.string(),
+  published_date: z.string(),
+  title: z.string().nullable().optional(),
+  content: z.string(),
+  url: z.string(),
+  answer: z.string(),
+  approved: z.boolean(),
+  published: z.boolean(),
+  /** Version of the answer, raised by every accepted edit; edits name the version they were based on. */
+  answerVersion: z.number().int(),
+});
+export type Post = z.infer<typeof postSchema>;
+
+export const autopostingStepSchema = z.enum([
+  'initial',
+  'userData',
+  'creatingProfile',
+  'setupSocials',
+  'checkSocials',
+  'checkSocialsFailed',
+  'finish',
+]);
+export type AutopostingStep = z.infer<typeof autopostingStepSchema>;
+
+export const autopostingStatusSchema = z.object({
+  step: autopostingStepSchema,
+  socialsResponse: z.record(z.string(), z.boolean()),
+});
+export type AutopostingStatus = z.infer<typeof autopostingStatusSchema>;

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+
+/** Machine-readable reasons a call failed; the message is for people, the code for programs. */
+export const errorCodes = [
+  'bad_request',
+  'unauthorized',
+  'forbidden',
+  'not_found',
+  'conflict',
+  'payload_too_large',
+  'rate_limited',
+  'internal_error',
+  'form_identifier_not_found',
+  'form_password_incorrect',
+  'form_identifier_exists',
+  'form_password_length_too_short',
+] as const;
+export type ErrorCode = (typeof errorCodes)[number];
+
+export const apiErrorSchema = z.object({
+  message: z.string(),
+  code: z.string(),
+  /** The input field the error is about, when there is one (`email`, `body.keywords.0.name`, `header.project-id`). */
+  field: z.string().optional(),
+});
+export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
+
+/** Every response of the API, whatever its status, has this shape. */
+export function envelopeSchema<T extends z.ZodType>(data: T) {
+  return z.object({
+    success: z.boolean(),
+    data: data.nullable(),
+    error: apiErrorSchema.nullable(),
+  });
+}
+
+export type Envelope<T> =
+  | { success: true; data: T; error: null }
+  | { success: false; data: null; error: ApiErrorBody };

@@ -1,0 +1,27 @@
+/** Texts a person reads when an input is refused. Shared so the forms and the server say the same words. */
+export const fieldMessages = {
+  required: 'Required',
+  invalidUrl: 'Invalid url',
+  invalidEmail: 'Invalid email',
+  workspaceNameTooShort: (n: number) => `Workspace name should be longer then ${n} symbols`,
+  tooManyKeywords: (n: number) => `Max ${n} keywords allowed`,
+  urlShouldBePassed: 'Url should be passed',
+} as const;
+
+/** The local sign-in screens say what the hosted provider's screens say. */
+export const authMessages = {
+  passwordIncorrect: 'Password is incorrect. Try again, or use another method.',
+  accountNotFound: "Couldn't find your account.",
+  emailTaken: 'That email address is taken. Please try another.',
+  passwordTooShort: 'Passwords must be 8 characters or more.',
+  emailInvalid: 'Email address must be a valid email address.',
+  tooManyAttempts: 'Too many attempts. Please wait a minute and try again.',
+} as const;
+
+export const limits = {
+  workspaceNameMin: 3,
+  passwordMin: 8,
+  passwordMax: 256,
+  keywordsMax: 5,
+  keywordsMaxDesignated: 30,
+} as const;
