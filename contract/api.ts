@@ -109,6 +109,14 @@ export const api = {
     data: subscriptionSchema,
   }),
 
+  /** Addition: the link 'Subscription settings' opens (the billing portal), for workspace admins. */
+  getBillingPortal: route({
+    method: 'GET',
+    path: '/api/subscription/portal',
+    auth: 'token',
+    data: z.object({ url: z.string() }),
+  }),
+
   // Socials and posts
   listSocials: route({ method: 'GET', path: '/api/socials', auth: 'token', data: z.array(socialSchema) }),
   listPosts: route({
