@@ -1,0 +1,26 @@
+import { cva, type VariantProps } from 'class-variance-authority';
+import type * as React from 'react';
+import { cn } from '@/lib/cn';
+
+export const badgeVariants = cva(
+  'inline-flex w-fit shrink-0 items-center gap-1 rounded-md border px-2 py-0.5 text-xs font-medium whitespace-nowrap [&_svg]:size-3',
+  {
+    variants: {
+      variant: {
+        default: 'border-transparent bg-muted text-foreground',
+        success: 'border-transparent bg-success-soft text-success-strong',
+        outline: 'border-border bg-transparent text-foreground',
+      },
+    },
+    defaultVariants: { variant: 'default' },
+  },
+);
+
+/** A small status label (e.g. "Approved" as success). */
+export function Badge({
+  className,
+  variant,
+  ...props
+}: React.ComponentProps<'span'> & VariantProps<typeof badgeVariants>) {
+  return <span data-slot="badge" className={cn(badgeVariants({ variant }), className)} {...props} />;
+}

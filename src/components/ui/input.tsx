@@ -1,0 +1,26 @@
+import type * as React from 'react';
+import { cn } from '@/lib/cn';
+
+/**
+ * Shared look of text controls. 16 px text so iOS does not zoom on focus; aria-invalid="true" turns the
+ * border red.
+ */
+export const controlClassName = cn(
+  'w-full min-w-0 rounded-md border border-input bg-background px-3 text-base text-foreground',
+  'placeholder:text-muted-foreground',
+  'focus-visible:border-ring focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring',
+  'disabled:cursor-not-allowed disabled:bg-muted disabled:opacity-60',
+  'aria-invalid:border-danger aria-invalid:focus-visible:outline-danger',
+);
+
+/** A styled single-line text input. */
+export function Input({ className, type = 'text', ...props }: React.ComponentProps<'input'>) {
+  return (
+    <input
+      data-slot="input"
+      type={type}
+      className={cn(controlClassName, 'h-10 py-2', className)}
+      {...props}
+    />
+  );
+}
