@@ -1,0 +1,42 @@
+import { z } from 'zod';
+
+/** An empty variable counts as unset, so `VITE_X=` in a `.env` file means "use the default". */
+function unsetWhenEmpty<T extends z.ZodType>(schema: T) {
+  return z.preprocess((value) => (value === '' ? undefined : value), schema);
+}
+
+const envSchema = z.object({
+  VITE_CLERK_PUBLISHABLE_KEY: unsetWhenEmpty(
+    z
+      .string()
+      .refine((value) => value.startsWith('pk_test_') || value.startsWith('pk_live_'), {
+        message: 'must start with pk_test_ or pk_live_',
+      })
+      .optional(),
+  ),
+  VITE_PADDLE_CLIENT_TOKEN: unsetWhenEmpty(z.string().optional()),
+  VITE_PADDLE_ENVIRONMENT: unsetWhenEmpty(
+    z.enum(['sandbox', 'production'], { message: 'must be sandbox or production' }).default('production'),
+  ),
+  VITE_CRISP_WEBSITE_ID: unsetWhenEmpty(z.string().optional()),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+/** Thrown when a variable has a value the app cannot use; the message names the variable. */
+export class ConfigurationError extends Error {
+  override name = 'ConfigurationError';
+}
+
+/** Reads the app's configuration from `source`, throwing a ConfigurationError on the first bad value. */
+export function parseEnv(source: Record<string, unknown>): Env {
+  const result = envSchema.safeParse(source);
+  if (result.success) return result.data;
+  const reasons = result.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`);
+  throw new ConfigurationError(`Invalid configuration: ${reasons.join('; ')}.`);
+}
+
+export const env = parseEnv(import.meta.env);
+
+/** Clerk when its publishable key is configured, otherwise the accounts the server keeps. */
+export const authMode: 'clerk' | 'local' = env.VITE_CLERK_PUBLISHABLE_KEY ? 'clerk' : 'local';
