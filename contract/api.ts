@@ -40,9 +40,7 @@ export interface RouteDef<
   data: D;
 }
 
-function route<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, D extends z.ZodType>(
-  def: RouteDef<P, Q, B, D>,
-) {
+function route<const T extends RouteDef>(def: T): T {
   return def;
 }
 
@@ -94,7 +92,12 @@ export const api = {
   }),
 
   // Subscription
-  getSubscription: route({ method: 'GET', path: '/api/subscription', auth: 'token', data: subscriptionSchema }),
+  getSubscription: route({
+    method: 'GET',
+    path: '/api/subscription',
+    auth: 'token',
+    data: subscriptionSchema,
+  }),
   listPlanItems: route({
     method: 'GET',
     path: '/api/subscription/products',
@@ -232,7 +235,13 @@ export const api = {
     body: credentialsSchema,
     data: authSessionSchema,
   }),
-  signIn: route({ method: 'POST', path: '/api/auth/sign-in', auth: 'none', body: signInSchema, data: authSessionSchema }),
+  signIn: route({
+    method: 'POST',
+    path: '/api/auth/sign-in',
+    auth: 'none',
+    body: signInSchema,
+    data: authSessionSchema,
+  }),
   refreshSession: route({
     method: 'POST',
     path: '/api/auth/token',
@@ -266,8 +275,12 @@ export const api = {
 export type Api = typeof api;
 export type RouteName = keyof Api;
 export type RouteData<N extends RouteName> = z.infer<Api[N]['data']>;
-export type RouteBody<N extends RouteName> = Api[N] extends { body: infer B extends z.ZodType } ? z.input<B> : never;
-export type RouteQuery<N extends RouteName> = Api[N] extends { query: infer Q extends z.ZodType } ? z.input<Q> : never;
+export type RouteBody<N extends RouteName> = Api[N] extends { body: infer B extends z.ZodType }
+  ? z.input<B>
+  : never;
+export type RouteQuery<N extends RouteName> = Api[N] extends { query: infer Q extends z.ZodType }
+  ? z.input<Q>
+  : never;
 export type RouteParams<N extends RouteName> = Api[N] extends { params: infer P extends z.ZodType }
   ? z.input<P>
   : never;

@@ -20,7 +20,10 @@ export type Credentials = z.infer<typeof credentialsSchema>;
 
 /** Sign-in checks only that something was typed; length rules apply when an account is made. */
 export const signInSchema = credentialsSchema.extend({
-  password: z.string({ error: authMessages.passwordIncorrect }).min(1, authMessages.passwordIncorrect).max(limits.passwordMax),
+  password: z
+    .string({ error: authMessages.passwordIncorrect })
+    .min(1, authMessages.passwordIncorrect)
+    .max(limits.passwordMax),
 });
 
 export const emailAddressSchema = z.object({ id: z.string(), emailAddress: z.string() });

@@ -52,7 +52,10 @@ export type ProjectSave = z.infer<typeof projectSaveSchema>;
 export const keywordFilterFormSchema = z.object({ name: z.string(), filter: z.string() });
 
 export const autopostUserDataSchema = z.object({
-  email: z.string({ error: fieldMessages.required }).min(1, fieldMessages.required).pipe(z.email(fieldMessages.invalidEmail)),
+  email: z
+    .string({ error: fieldMessages.required })
+    .min(1, fieldMessages.required)
+    .pipe(z.email(fieldMessages.invalidEmail)),
   country: required(),
   verified: z.literal(true, fieldMessages.required),
   os: z.enum(['win', 'mac', 'linux']).default('win'),

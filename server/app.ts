@@ -1,0 +1,94 @@
+import { randomUUID } from 'node:crypto';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { compress } from 'hono/compress';
+import { HTTPException } from 'hono/http-exception';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { registerLocalAuthRoutes } from './auth/local-auth.routes';
+import { type AppEnv, createBinder } from './http/bind-route';
+import type { AppDeps } from './http/deps';
+import { fail, HttpError, statusCodes } from './http/envelope';
+import { securityHeaders } from './http/security';
+import { serveApp } from './http/static-app';
+import { registerProjectRoutes } from './routes/projects/projects.routes';
+import { registerSocialRoutes } from './routes/socials/socials.routes';
+import { registerSubscriptionRoutes } from './routes/subscription/subscription.routes';
+
+/** The whole HTTP surface: the API under `/api` and, when built, the app itself. */
+export function createApp(deps: AppDeps): Hono<AppEnv> {
+  const { env, logger } = deps;
+  const app = new Hono<AppEnv>();
+
+  app.use('*', async (c, next) => {
+    const started = performance.now();
+    c.set('requestId', randomUUID());
+    c.header('X-Request-Id', c.get('requestId'));
+    await next();
+    if (!c.req.path.startsWith('/api/')) return;
+    logger.info(
+      {
+        requestId: c.get('requestId'),
+        method: c.req.method,
+        path: c.req.path,
+        status: c.res.status,
+        ms: Math.round(performance.now() - started),
+      },
+      'request',
+    );
+  });
+  app.use('*', securityHeaders({ clerkPublishableKey: env.VITE_CLERK_PUBLISHABLE_KEY }));
+  app.use('*', compress());
+  app.use(
+    '/api/*',
+    bodyLimit({
+      maxSize: env.BODY_LIMIT_BYTES,
+      onError: (c) =>
+        fail(c, 413, {
+          code: 'payload_too_large',
+          message: `Request body is larger than ${env.BODY_LIMIT_BYTES} bytes`,
+        }),
+    }),
+  );
+  app.use('/api/*', async (c, next) => {
+    await next();
+    c.header('Cache-Control', 'no-store');
+  });
+
+  const bind = createBinder(app, (c) =>
+    deps.principals.resolve(c.req.header('authorization'), c.req.header('project-id')),
+  );
+  if (deps.localTokens) registerLocalAuthRoutes(app, bind, deps, deps.localTokens);
+  registerProjectRoutes(bind, deps);
+  registerSubscriptionRoutes(bind, deps);
+  registerSocialRoutes(bind, deps);
+
+  app.all('/api/*', (c) =>
+    fail(c, 404, { code: 'not_found', message: `No API route ${c.req.method} ${c.req.path}` }),
+  );
+  if (deps.staticDir) serveApp(app, deps.staticDir);
+
+  app.notFound((c) => fail(c, 404, { code: 'not_found', message: `Nothing at ${c.req.path}` }));
+  app.onError((error, c) => {
+    if (error instanceof HttpError) {
+      return fail(
+        c,
+        error.status,
+        { code: error.code, message: error.message, ...(error.field ? { field: error.field } : {}) },
+        error.data,
+      );
+    }
+    if (error instanceof HTTPException) {
+      const status = error.status as ContentfulStatusCode;
+      return fail(c, status, {
+        code: statusCodes[status] ?? 'bad_request',
+        message: error.message || 'Request refused',
+      });
+    }
+    logger.error({ err: error, requestId: c.get('requestId'), path: c.req.path }, 'unhandled error');
+    return fail(c, 500, {
+      code: 'internal_error',
+      message: 'Something went wrong on our side. Please try again.',
+    });
+  });
+  return app;
+}

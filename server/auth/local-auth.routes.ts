@@ -1,0 +1,138 @@
+import { api } from '@contract/api';
+import { authMessages } from '@contract/messages';
+import { eq } from 'drizzle-orm';
+import type { Context, Hono } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { memberships, users, workspaces } from '../db/schema';
+import type { AppEnv, Bind } from '../http/bind-route';
+import type { AppDeps } from '../http/deps';
+import { HttpError } from '../http/envelope';
+import { rateLimit } from '../http/rate-limit';
+import { LocalSessions } from './local-sessions';
+import type { LocalTokens } from './local-tokens';
+import { hashPassword, verifyPassword } from './passwords';
+
+export const sessionCookie = 'rr_session';
+const cookiePath = '/api/auth';
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
+/** Local accounts: sign-up, sign-in, the refresh cookie, sign-out, and workspaces of the session. */
+export function registerLocalAuthRoutes(
+  app: Hono<AppEnv>,
+  bind: Bind,
+  deps: AppDeps,
+  tokens: LocalTokens,
+): void {
+  const { db, env, logger } = deps;
+  const localSessions = new LocalSessions(db, tokens, env.AUTH_SESSION_TTL_DAYS);
+  const limiter = rateLimit({
+    limit: env.AUTH_RATE_LIMIT_PER_MINUTE,
+    windowMs: 60_000,
+    trustProxy: env.TRUST_PROXY,
+  });
+  app.use(api.signIn.path, limiter);
+  app.use(api.signUp.path, limiter);
+
+  const isHttps = (c: Context) =>
+    new URL(c.req.url).protocol === 'https:' ||
+    (env.TRUST_PROXY && c.req.header('x-forwarded-proto') === 'https');
+
+  const startSession = async (c: Context, userId: string) => {
+    const { cookie, sessionId } = await localSessions.open(userId);
+    setCookie(c, sessionCookie, cookie, {
+      httpOnly: true,
+      sameSite: 'Strict',
+      secure: isHttps(c),
+      path: cookiePath,
+      maxAge: localSessions.ttlSeconds,
+    });
+    return localSessions.describe(sessionId);
+  };
+  const currentSession = (c: Context) => localSessions.fromCookie(getCookie(c, sessionCookie));
+
+  bind(
+    api.signUp,
+    async (c, { body }) => {
+      const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, body.email));
+      if (existing) throw new HttpError(422, 'form_identifier_exists', authMessages.emailTaken, 'email');
+      const passwordHash = await hashPassword(body.password);
+      let userId: string;
+      try {
+        const [user] = await db
+          .insert(users)
+          .values({ email: body.email, passwordHash })
+          .returning({ id: users.id });
+        if (!user) throw new Error('insert returned no row');
+        userId = user.id;
+      } catch (error) {
+        if (isUniqueViolation(error))
+          throw new HttpError(422, 'form_identifier_exists', authMessages.emailTaken, 'email');
+        throw error;
+      }
+      logger.info({ userId }, 'account created');
+      return startSession(c, userId);
+    },
+    201,
+  );
+
+  bind(api.signIn, async (c, { body }) => {
+    const [user] = await db.select().from(users).where(eq(users.email, body.email));
+    if (!user?.passwordHash)
+      throw new HttpError(422, 'form_identifier_not_found', authMessages.accountNotFound, 'email');
+    if (!(await verifyPassword(body.password, user.passwordHash))) {
+      logger.info({ userId: user.id }, 'sign-in refused: wrong password');
+      throw new HttpError(422, 'form_password_incorrect', authMessages.passwordIncorrect, 'password');
+    }
+    return startSession(c, user.id);
+  });
+
+  bind(api.refreshSession, async (c) => {
+    const session = await currentSession(c);
+    return localSessions.describe(session.id);
+  });
+
+  bind(api.signOut, async (c) => {
+    const cookie = getCookie(c, sessionCookie);
+    if (cookie) {
+      try {
+        const session = await localSessions.fromCookie(cookie);
+        await localSessions.revoke(session.id);
+      } catch (error) {
+        if (!(error instanceof HttpError)) throw error;
+      }
+    }
+    deleteCookie(c, sessionCookie, { path: cookiePath, secure: isHttps(c) });
+    return null;
+  });
+
+  bind(
+    api.createWorkspace,
+    async (c, { body }) => {
+      const session = await currentSession(c);
+      return db.transaction(async (tx) => {
+        const [workspace] = await tx
+          .insert(workspaces)
+          .values({ name: body.name, createdBy: session.userId })
+          .returning({ id: workspaces.id, name: workspaces.name });
+        if (!workspace) throw new Error('insert returned no row');
+        await tx
+          .insert(memberships)
+          .values({ workspaceId: workspace.id, userId: session.userId, role: 'org:admin' });
+        return workspace;
+      });
+    },
+    201,
+  );
+
+  bind(api.setActiveWorkspace, async (c, { body }) => {
+    const session = await currentSession(c);
+    await localSessions.setActiveWorkspace(session.id, session.userId, body.workspaceId);
+    return localSessions.describe(session.id);
+  });
+}

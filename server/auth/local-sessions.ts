@@ -1,0 +1,136 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { AuthSession } from '@contract/auth';
+import { and, asc, eq, gt, isNull } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { invitations, memberships, sessions, users, workspaces } from '../db/schema';
+import { HttpError } from '../http/envelope';
+import { hashSessionSecret, type LocalTokens, newSessionSecret } from './local-tokens';
+
+const dayMs = 24 * 60 * 60 * 1000;
+
+/** Local sign-in sessions: created on sign-in, proven by the refresh cookie, revoked on sign-out. */
+export class LocalSessions {
+  constructor(
+    private readonly db: Database,
+    private readonly tokens: LocalTokens,
+    private readonly ttlDays: number,
+  ) {}
+
+  get ttlSeconds(): number {
+    return this.ttlDays * 24 * 60 * 60;
+  }
+
+  /** Opens a session and returns the cookie value that proves it. */
+  async open(userId: string): Promise<{ cookie: string; sessionId: string }> {
+    const { secret, hash } = newSessionSecret();
+    const [firstMembership] = await this.db
+      .select({ workspaceId: memberships.workspaceId })
+      .from(memberships)
+      .where(eq(memberships.userId, userId))
+      .orderBy(asc(memberships.createdAt))
+      .limit(1);
+    const [row] = await this.db
+      .insert(sessions)
+      .values({
+        userId,
+        secretHash: hash,
+        activeWorkspaceId: firstMembership?.workspaceId ?? null,
+        expiresAt: new Date(Date.now() + this.ttlDays * dayMs),
+      })
+      .returning({ id: sessions.id });
+    if (!row) throw new HttpError(500, 'internal_error', 'Could not open a session');
+    return { cookie: `${row.id}.${secret}`, sessionId: row.id };
+  }
+
+  /** Finds the live session a cookie names, sliding its expiry forward; 401 when there is none. */
+  async fromCookie(cookie: string | undefined) {
+    const [sessionId, secret] = (cookie ?? '').split('.');
+    const notSignedIn = new HttpError(401, 'unauthorized', 'You are not signed in');
+    if (!sessionId || !secret || !/^[0-9a-f-]{36}$/i.test(sessionId)) throw notSignedIn;
+    const [row] = await this.db
+      .select()
+      .from(sessions)
+      .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())));
+    if (!row) throw notSignedIn;
+    const expected = Buffer.from(row.secretHash);
+    const actual = Buffer.from(hashSessionSecret(secret));
+    if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) throw notSignedIn;
+    await this.db
+      .update(sessions)
+      .set({ lastUsedAt: new Date(), expiresAt: new Date(Date.now() + this.ttlDays * dayMs) })
+      .where(eq(sessions.id, row.id));
+    return row;
+  }
+
+  async revoke(sessionId: string): Promise<void> {
+    await this.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sessionId));
+  }
+
+  async setActiveWorkspace(sessionId: string, userId: string, workspaceId: string | null): Promise<void> {
+    if (workspaceId) {
+      const [membership] = await this.db
+        .select({ role: memberships.role })
+        .from(memberships)
+        .where(and(eq(memberships.userId, userId), eq(memberships.workspaceId, workspaceId)));
+      if (!membership)
+        throw new HttpError(403, 'forbidden', 'You are not a member of that workspace', 'workspaceId');
+    }
+    await this.db.update(sessions).set({ activeWorkspaceId: workspaceId }).where(eq(sessions.id, sessionId));
+  }
+
+  /** The signed-in person's world and a fresh token for the session's active workspace. */
+  async describe(sessionId: string): Promise<AuthSession> {
+    const [session] = await this.db.select().from(sessions).where(eq(sessions.id, sessionId));
+    if (!session) throw new HttpError(401, 'unauthorized', 'You are not signed in');
+    const [user] = await this.db.select().from(users).where(eq(users.id, session.userId));
+    if (!user) throw new HttpError(401, 'unauthorized', 'This account no longer exists');
+
+    const memberRows = await this.db
+      .select({ id: workspaces.id, name: workspaces.name, role: memberships.role })
+      .from(memberships)
+      .innerJoin(workspaces, eq(workspaces.id, memberships.workspaceId))
+      .where(eq(memberships.userId, user.id))
+      .orderBy(asc(memberships.createdAt));
+    const inviteRows = user.email
+      ? await this.db
+          .select({
+            id: invitations.id,
+            email: invitations.email,
+            role: invitations.role,
+            workspaceId: workspaces.id,
+            workspaceName: workspaces.name,
+          })
+          .from(invitations)
+          .innerJoin(workspaces, eq(workspaces.id, invitations.workspaceId))
+          .where(and(eq(invitations.email, user.email), eq(invitations.status, 'pending')))
+          .orderBy(asc(invitations.createdAt))
+      : [];
+
+    const active = memberRows.find((m) => m.id === session.activeWorkspaceId) ?? null;
+    const { token, expiresAt } = await this.tokens.sign({
+      userId: user.id,
+      sessionId: session.id,
+      workspaceId: active?.id ?? null,
+      role: active?.role ?? null,
+    });
+    const emailId = `email_${user.id}`;
+    return {
+      token,
+      expiresAt,
+      user: {
+        id: user.id,
+        username: user.username,
+        emailAddresses: user.email ? [{ id: emailId, emailAddress: user.email }] : [],
+        primaryEmailAddressId: user.email ? emailId : null,
+      },
+      activeWorkspaceId: active?.id ?? null,
+      memberships: memberRows.map((m) => ({ workspace: { id: m.id, name: m.name }, role: m.role })),
+      invitations: inviteRows.map((i) => ({
+        id: i.id,
+        email: i.email,
+        role: i.role,
+        workspace: { id: i.workspaceId, name: i.workspaceName },
+      })),
+    };
+  }
+}

@@ -1,0 +1,24 @@
+import type { Role } from '@contract/entities';
+
+/** Who is calling, once the token is verified: the user, the active workspace and the role in it. */
+export interface Principal {
+  userId: string;
+  workspaceId: string | null;
+  role: Role | null;
+  /** The `project-id` header, checked to name a project of the active workspace. */
+  projectId: string | null;
+}
+
+/** What a verified token says, before it is mapped onto the database's users and workspaces. */
+export interface VerifiedToken {
+  subject: string;
+  orgId: string | null;
+  orgRole: Role | null;
+  orgSlug: string | null;
+}
+
+export interface TokenVerifier {
+  readonly kind: 'local' | 'clerk';
+  /** Resolves the token's claims, or throws an HttpError 401 saying why it was refused. */
+  verify(token: string): Promise<VerifiedToken>;
+}

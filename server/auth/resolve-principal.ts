@@ -1,0 +1,98 @@
+import { and, eq } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { memberships, projects, users, workspaces } from '../db/schema';
+import { HttpError } from '../http/envelope';
+import type { Principal, TokenVerifier, VerifiedToken } from './principal';
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Maps verified tokens onto the database's users, workspaces and memberships, and checks `project-id`. */
+export class PrincipalResolver {
+  /** Clerk identities already mirrored into the database, so a request does not write every time. */
+  private readonly clerkSeen = new Map<string, { userId: string; workspaceId: string | null }>();
+
+  constructor(
+    private readonly db: Database,
+    private readonly verifier: TokenVerifier,
+  ) {}
+
+  async resolve(authorization: string | undefined, projectIdHeader: string | undefined): Promise<Principal> {
+    const token = authorization?.replace(/^Bearer\s+/i, '').trim();
+    if (!token)
+      throw new HttpError(401, 'unauthorized', 'Sign in to continue: the Authorization header is empty');
+    const verified = await this.verifier.verify(token);
+    const base =
+      this.verifier.kind === 'local' ? await this.fromLocal(verified) : await this.fromClerk(verified);
+    const projectId = await this.checkProject(base.workspaceId, projectIdHeader);
+    return { ...base, projectId };
+  }
+
+  private async fromLocal(token: VerifiedToken): Promise<Omit<Principal, 'projectId'>> {
+    if (!uuidPattern.test(token.subject))
+      throw new HttpError(401, 'unauthorized', 'Session token is invalid');
+    const [user] = await this.db.select({ id: users.id }).from(users).where(eq(users.id, token.subject));
+    if (!user) throw new HttpError(401, 'unauthorized', 'This account no longer exists');
+    if (!token.orgId || !uuidPattern.test(token.orgId))
+      return { userId: user.id, workspaceId: null, role: null };
+    const [membership] = await this.db
+      .select({ role: memberships.role })
+      .from(memberships)
+      .where(and(eq(memberships.userId, user.id), eq(memberships.workspaceId, token.orgId)));
+    if (!membership) return { userId: user.id, workspaceId: null, role: null };
+    return { userId: user.id, workspaceId: token.orgId, role: membership.role };
+  }
+
+  private async fromClerk(token: VerifiedToken): Promise<Omit<Principal, 'projectId'>> {
+    const key = `${token.subject}|${token.orgId ?? ''}|${token.orgRole ?? ''}`;
+    const seen = this.clerkSeen.get(key);
+    if (seen) return { ...seen, role: seen.workspaceId ? token.orgRole : null };
+
+    const [user] = await this.db
+      .insert(users)
+      .values({ clerkUserId: token.subject })
+      .onConflictDoUpdate({ target: users.clerkUserId, set: { clerkUserId: token.subject } })
+      .returning({ id: users.id });
+    if (!user) throw new HttpError(500, 'internal_error', 'Could not record the signed-in user');
+
+    let workspaceId: string | null = null;
+    if (token.orgId && token.orgRole) {
+      const [workspace] = await this.db
+        .insert(workspaces)
+        .values({ clerkOrgId: token.orgId, name: token.orgSlug ?? token.orgId, createdBy: user.id })
+        .onConflictDoUpdate({ target: workspaces.clerkOrgId, set: { clerkOrgId: token.orgId } })
+        .returning({ id: workspaces.id });
+      if (!workspace) throw new HttpError(500, 'internal_error', 'Could not record the active workspace');
+      workspaceId = workspace.id;
+      await this.db
+        .insert(memberships)
+        .values({ workspaceId, userId: user.id, role: token.orgRole })
+        .onConflictDoUpdate({
+          target: [memberships.workspaceId, memberships.userId],
+          set: { role: token.orgRole },
+        });
+    }
+    if (this.clerkSeen.size > 10_000) this.clerkSeen.clear();
+    this.clerkSeen.set(key, { userId: user.id, workspaceId });
+    return { userId: user.id, workspaceId, role: workspaceId ? token.orgRole : null };
+  }
+
+  private async checkProject(workspaceId: string | null, header: string | undefined): Promise<string | null> {
+    const projectId = header?.trim();
+    if (!projectId) return null;
+    if (!uuidPattern.test(projectId))
+      throw new HttpError(400, 'bad_request', 'The project-id header must be a project id', 'project-id');
+    const forbidden = new HttpError(
+      403,
+      'forbidden',
+      'The project-id header names a project outside your active workspace',
+      'project-id',
+    );
+    if (!workspaceId) throw forbidden;
+    const [project] = await this.db
+      .select({ id: projects.id })
+      .from(projects)
+      .where(and(eq(projects.id, projectId), eq(projects.workspaceId, workspaceId)));
+    if (!project) throw forbidden;
+    return project.id;
+  }
+}

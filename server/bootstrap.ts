@@ -1,0 +1,45 @@
+import { createApp } from './app';
+import { ClerkVerifier } from './auth/clerk-verifier';
+import { LocalTokens, loadAuthSecret } from './auth/local-tokens';
+import type { TokenVerifier } from './auth/principal';
+import { PrincipalResolver } from './auth/resolve-principal';
+import { type DatabaseHandle, openDatabase } from './db/client';
+import type { Env } from './env';
+import type { AppDeps } from './http/deps';
+import { createLogger, type Logger } from './logger';
+import { syncSocials } from './routes/socials/socials.routes';
+
+export interface ServerOptions {
+  logger?: Logger;
+  /** The built app to serve; null serves the API only. Defaults to `STATIC_DIR`. */
+  staticDir?: string | null;
+  /** An already open database (tests); otherwise one is opened from the configuration. */
+  database?: DatabaseHandle;
+}
+
+/** Opens the database, applies migrations, picks the sign-in adapter and builds the HTTP app. */
+export async function buildServer(env: Env, options: ServerOptions = {}) {
+  const logger = options.logger ?? createLogger(env.LOG_LEVEL);
+  const database =
+    options.database ?? (await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR }));
+  await syncSocials(database.db, env.SOCIALS);
+
+  let verifier: TokenVerifier;
+  let localTokens: LocalTokens | null = null;
+  if (env.CLERK_JWT_KEY) {
+    verifier = new ClerkVerifier(env.CLERK_JWT_KEY, env.CLERK_AUTHORIZED_PARTIES);
+  } else {
+    localTokens = new LocalTokens(loadAuthSecret(env.AUTH_SECRET, env.DATA_DIR), env.AUTH_TOKEN_TTL_SECONDS);
+    verifier = localTokens;
+  }
+
+  const deps: AppDeps = {
+    env,
+    db: database.db,
+    logger,
+    principals: new PrincipalResolver(database.db, verifier),
+    localTokens,
+    staticDir: options.staticDir === undefined ? env.STATIC_DIR : options.staticDir,
+  };
+  return { app: createApp(deps), deps, database, authMode: verifier.kind };
+}

@@ -1,0 +1,196 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+/** People. Local accounts carry an email and a password hash; Clerk users are keyed by their Clerk id. */
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email'),
+    passwordHash: text('password_hash'),
+    username: text('username'),
+    clerkUserId: text('clerk_user_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('users_email_key').on(t.email),
+    uniqueIndex('users_clerk_user_id_key').on(t.clerkUserId),
+  ],
+);
+
+/** Workspaces (organisations). In Clerk mode each is keyed by its Clerk organisation id. */
+export const workspaces = pgTable(
+  'workspaces',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    clerkOrgId: text('clerk_org_id'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('workspaces_clerk_org_id_key').on(t.clerkOrgId)],
+);
+
+export const memberships = pgTable(
+  'memberships',
+  {
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: ['org:admin', 'org:member'] }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.workspaceId, t.userId] }),
+    index('memberships_user_idx').on(t.userId),
+    check('memberships_role_check', sql`${t.role} in ('org:admin', 'org:member')`),
+  ],
+);
+
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    role: text('role', { enum: ['org:admin', 'org:member'] }).notNull(),
+    status: text('status', { enum: ['pending', 'accepted', 'declined', 'revoked'] })
+      .notNull()
+      .default('pending'),
+    invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('invitations_email_idx').on(t.email, t.status)],
+);
+
+/** Local sign-in sessions: the refresh cookie names a row and proves itself with a secret kept hashed. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    secretHash: text('secret_hash').notNull(),
+    activeWorkspaceId: uuid('active_workspace_id').references(() => workspaces.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/**
+ * A subscription belongs to its buyer until the buyer's new workspace is created; from then on
+ * (`workspace_id` set) every member of that workspace shares it.
+ */
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    buyerUserId: uuid('buyer_user_id').references(() => users.id, { onDelete: 'set null' }),
+    workspaceId: uuid('workspace_id').references(() => workspaces.id, { onDelete: 'cascade' }),
+    provider: text('provider', { enum: ['local', 'paddle'] }).notNull(),
+    externalId: text('external_id'),
+    status: text('status').notNull(),
+    active: boolean('active').notNull().default(false),
+    addons: jsonb('addons').$type<Record<string, boolean>>().notNull().default({}),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('subscriptions_external_key').on(t.provider, t.externalId),
+    index('subscriptions_workspace_idx').on(t.workspaceId),
+    index('subscriptions_buyer_idx').on(t.buyerUserId),
+  ],
+);
+
+export interface StoredKeyword {
+  name: string;
+  filter: string | null;
+}
+
+export const projects = pgTable(
+  'projects',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    name: text('name').notNull().default(''),
+    url: text('url'),
+    noWebsite: boolean('no_website').notNull().default(false),
+    description: text('description').notNull().default(''),
+    goal: text('goal').notNull().default(''),
+    tov: text('tov').notNull().default(''),
+    keywords: jsonb('keywords').$type<StoredKeyword[]>().notNull().default([]),
+    reviewed: boolean('reviewed').notNull().default(false),
+    autopostingSetup: boolean('autoposting_setup').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('projects_workspace_idx').on(t.workspaceId, t.createdAt)],
+);
+
+/** Networks posts come from. Seeded from configuration at start-up; `position` is the listing order. */
+export const socials = pgTable('socials', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  slug: text('slug').notNull().unique(),
+  name: text('name').notNull(),
+  position: integer('position').notNull(),
+  enabled: boolean('enabled').notNull().default(true),
+});
+
+export const posts = pgTable(
+  'posts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    socialId: uuid('social_id')
+      .notNull()
+      .references(() => socials.id),
+    externalId: text('external_id').notNull(),
+    author: text('author').notNull(),
+    keyword: text('keyword').notNull(),
+    publishedDate: timestamp('published_date', { withTimezone: true }).notNull(),
+    foundDate: date('found_date', { mode: 'string' }).notNull(),
+    title: text('title'),
+    content: text('content').notNull(),
+    url: text('url').notNull(),
+    answer: text('answer').notNull().default(''),
+    answerVersion: integer('answer_version').notNull().default(0),
+    approved: boolean('approved').notNull().default(false),
+    published: boolean('published').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('posts_project_social_external_key').on(t.projectId, t.socialId, t.externalId),
+    index('posts_project_found_idx').on(t.projectId, t.foundDate),
+  ],
+);

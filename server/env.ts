@@ -1,0 +1,131 @@
+import { z } from 'zod';
+
+/** Networks ReplyRadar can list; `SOCIALS` picks which are enabled and in what order. */
+export const knownSocials = {
+  reddit: 'Reddit',
+  hackernews: 'Hacker News',
+} as const;
+export type SocialSlug = keyof typeof knownSocials;
+
+const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
+const int = (fallback: number, min = 0) =>
+  z.preprocess(emptyAsUndefined, z.coerce.number().int().min(min).default(fallback));
+const price = (fallback: number) =>
+  z.preprocess(emptyAsUndefined, z.coerce.number().nonnegative().default(fallback));
+const bool = (fallback: boolean) =>
+  z
+    .preprocess(emptyAsUndefined, z.enum(['true', 'false', '1', '0']).default(fallback ? 'true' : 'false'))
+    .transform((value) => value === 'true' || value === '1');
+
+/**
+ * The server's whole configuration. Every variable is listed in the README; a wrong value stops
+ * start-up with a message naming the variable.
+ */
+export const envSchema = z
+  .object({
+    PORT: int(8080, 1).pipe(z.number().max(65535)),
+    HOST: z.preprocess(emptyAsUndefined, z.string().default('0.0.0.0')),
+    DATA_DIR: z.preprocess(emptyAsUndefined, z.string().default('./data')),
+    STATIC_DIR: z.preprocess(emptyAsUndefined, z.string().default('./dist/client')),
+    DATABASE_URL: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// connection URL')
+        .optional(),
+    ),
+    LOG_LEVEL: z.preprocess(
+      emptyAsUndefined,
+      z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    ),
+    TRUST_PROXY: bool(false),
+    BODY_LIMIT_BYTES: int(256 * 1024, 1024),
+
+    AUTH_SECRET: z.preprocess(
+      emptyAsUndefined,
+      z.string().min(32, 'must be at least 32 characters').optional(),
+    ),
+    AUTH_TOKEN_TTL_SECONDS: int(300, 30),
+    AUTH_SESSION_TTL_DAYS: int(30, 1),
+    AUTH_RATE_LIMIT_PER_MINUTE: int(10, 1),
+
+    CLERK_JWT_KEY: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .includes('PUBLIC KEY', { message: 'must be the PEM public key from the Clerk dashboard' })
+        .optional(),
+    ),
+    CLERK_AUTHORIZED_PARTIES: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .default('')
+        .transform((value) =>
+          value
+            .split(',')
+            .map((origin) => origin.trim())
+            .filter(Boolean),
+        )
+        .pipe(z.array(z.url({ message: 'must be a comma-separated list of origins' }))),
+    ),
+    VITE_CLERK_PUBLISHABLE_KEY: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .regex(/^pk_(test|live)_/, 'must start with pk_test_ or pk_live_')
+        .optional(),
+    ),
+
+    SOCIALS: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .default('reddit,hackernews')
+        .transform((value) =>
+          value
+            .split(',')
+            .map((slug) => slug.trim())
+            .filter(Boolean),
+        )
+        .pipe(
+          z
+            .array(z.enum(Object.keys(knownSocials) as [SocialSlug, ...SocialSlug[]]))
+            .min(1, 'must name at least one network'),
+        ),
+    ),
+
+    PLAN_START_PRICE_MONTH: price(49),
+    PLAN_START_PRICE_YEAR: price(470),
+    PLAN_AUTOPOST_PRICE_MONTH: price(30),
+    PLAN_AUTOPOST_PRICE_YEAR: price(288),
+    PADDLE_PRICE_START_MONTH: z.preprocess(emptyAsUndefined, z.string().default('local_start_month')),
+    PADDLE_PRICE_START_YEAR: z.preprocess(emptyAsUndefined, z.string().default('local_start_year')),
+    PADDLE_PRICE_AUTOPOST_MONTH: z.preprocess(emptyAsUndefined, z.string().default('local_autopost_month')),
+    PADDLE_PRICE_AUTOPOST_YEAR: z.preprocess(emptyAsUndefined, z.string().default('local_autopost_year')),
+  })
+  .superRefine((env, ctx) => {
+    if (env.CLERK_JWT_KEY && env.CLERK_AUTHORIZED_PARTIES.length === 0) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['CLERK_AUTHORIZED_PARTIES'],
+        message: 'is required when CLERK_JWT_KEY is set (the origins the app is served from)',
+      });
+    }
+  });
+
+export type Env = z.infer<typeof envSchema>;
+
+export class EnvError extends Error {
+  override name = 'EnvError';
+}
+
+/** Parses the environment; the error names each bad variable and why. */
+export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
+  const result = envSchema.safeParse(source);
+  if (result.success) return result.data;
+  const lines = result.error.issues.map(
+    (issue) => `  ${issue.path.join('.') || '(environment)'}: ${issue.message}`,
+  );
+  throw new EnvError(`Invalid configuration:\n${lines.join('\n')}`);
+}

@@ -1,0 +1,75 @@
+import type { RouteDef } from '@contract/api';
+import type { Context, Hono } from 'hono';
+import type { z } from 'zod';
+import type { Principal } from '../auth/principal';
+import { HttpError, ok } from './envelope';
+
+export interface AppEnv {
+  Variables: {
+    requestId: string;
+    principal: Principal;
+  };
+}
+
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+export interface RouteInput<R extends RouteDef> {
+  params: Out<R['params']>;
+  query: Out<R['query']>;
+  body: Out<R['body']>;
+}
+
+export type Authenticate = (c: Context<AppEnv>) => Promise<Principal>;
+
+/** Turns a schema failure into a 400 that names the field and the reason. */
+export function badInput(error: z.ZodError, where: 'body' | 'query' | 'params'): HttpError {
+  const issue = error.issues[0];
+  const field = issue && issue.path.length > 0 ? issue.path.map(String).join('.') : where;
+  return new HttpError(400, 'bad_request', issue?.message ?? `Invalid ${where}`, field);
+}
+
+async function readJson(c: Context): Promise<unknown> {
+  const text = await c.req.text();
+  if (text.trim() === '') return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new HttpError(400, 'bad_request', 'The request body must be valid JSON', 'body');
+  }
+}
+
+function parse<S extends z.ZodType | undefined>(
+  schema: S,
+  value: unknown,
+  where: 'body' | 'query' | 'params',
+) {
+  if (!schema) return undefined as Out<S>;
+  const result = schema.safeParse(value);
+  if (!result.success) throw badInput(result.error, where);
+  return result.data as Out<S>;
+}
+
+export type Bind = <R extends RouteDef>(
+  route: R,
+  handler: (c: Context<AppEnv>, input: RouteInput<R>) => Promise<z.input<R['data']>>,
+  status?: 200 | 201,
+) => void;
+
+/**
+ * Makes the function that registers contract routes: it authenticates when the contract says so,
+ * parses params, query and body with the contract's schemas, and wraps what the handler returns in
+ * the envelope.
+ */
+export function createBinder(app: Hono<AppEnv>, authenticate: Authenticate): Bind {
+  return (route, handler, status = 200) => {
+    app.on(route.method, route.path, async (c) => {
+      if (route.auth === 'token') c.set('principal', await authenticate(c));
+      const input = {
+        params: parse(route.params, c.req.param(), 'params'),
+        query: parse(route.query, c.req.query(), 'query'),
+        body: route.method === 'GET' ? undefined : parse(route.body, await readJson(c), 'body'),
+      } as RouteInput<typeof route>;
+      return ok(c, await handler(c, input), status);
+    });
+  };
+}

@@ -1,0 +1,17 @@
+import type { LocalTokens } from '../auth/local-tokens';
+import type { PrincipalResolver } from '../auth/resolve-principal';
+import type { Database } from '../db/client';
+import type { Env } from '../env';
+import type { Logger } from '../logger';
+
+/** What the routes are built from; tests build it with their own database and keys. */
+export interface AppDeps {
+  env: Env;
+  db: Database;
+  logger: Logger;
+  principals: PrincipalResolver;
+  /** Present when the server keeps local accounts (no hosted sign-in provider configured). */
+  localTokens: LocalTokens | null;
+  /** The built app to serve, or null to serve the API only. */
+  staticDir: string | null;
+}

@@ -1,0 +1,40 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { serveStatic } from '@hono/node-server/serve-static';
+import type { Hono } from 'hono';
+import type { AppEnv } from './bind-route';
+
+const noCache = 'no-cache';
+const immutable = 'public, max-age=31536000, immutable';
+const neverCached = new Set(['/index.html', '/sw.js', '/manifest.webmanifest', '/registerSW.js']);
+
+/** How long a browser may keep a built file: hashed assets for good, the shell and worker never. */
+export function cacheControlFor(requestPath: string): string {
+  if (neverCached.has(requestPath)) return noCache;
+  if (requestPath.startsWith('/assets/')) return immutable;
+  return 'public, max-age=3600';
+}
+
+/**
+ * Serves the built app: files as they are, and `index.html` for any other path outside `/api`, so the
+ * app's own router handles it.
+ */
+export function serveApp(app: Hono<AppEnv>, staticDir: string): void {
+  const root = path.resolve(staticDir);
+  const indexFile = path.join(root, 'index.html');
+  app.use(
+    '*',
+    serveStatic({
+      root,
+      onFound: (filePath, c) => {
+        const requestPath = `/${path.relative(root, filePath).split(path.sep).join('/')}`;
+        c.header('Cache-Control', cacheControlFor(requestPath));
+      },
+    }),
+  );
+  app.get('*', (c) => {
+    if (!existsSync(indexFile)) return c.text('The app has not been built: run npm run build.', 503);
+    c.header('Cache-Control', noCache);
+    return c.html(readFileSync(indexFile, 'utf8'));
+  });
+}

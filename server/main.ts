@@ -1,0 +1,51 @@
+import { serve } from '@hono/node-server';
+import { buildServer } from './bootstrap';
+import { EnvError, loadEnv } from './env';
+import { createLogger } from './logger';
+
+const started = performance.now();
+
+async function main(): Promise<void> {
+  let env: ReturnType<typeof loadEnv>;
+  try {
+    env = loadEnv();
+  } catch (error) {
+    if (error instanceof EnvError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const logger = createLogger(env.LOG_LEVEL);
+  const { app, database, authMode } = await buildServer(env, { logger });
+
+  const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
+    logger.info(
+      {
+        port: info.port,
+        database: database.kind,
+        auth: authMode,
+        startupMs: Math.round(performance.now() - started),
+      },
+      `ReplyRadar is listening on http://localhost:${info.port}`,
+    );
+  });
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    logger.info({ signal }, 'shutting down');
+    server.close(() => {
+      database.close().finally(() => process.exit(0));
+    });
+    setTimeout(() => process.exit(0), 5_000).unref();
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  console.error('ReplyRadar could not start:', error);
+  process.exit(1);
+});
