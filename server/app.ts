@@ -2,12 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
-import { HTTPException } from 'hono/http-exception';
-import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { registerLocalAuthRoutes } from './auth/local-auth.routes';
 import { type AppEnv, createBinder } from './http/bind-route';
 import type { AppDeps } from './http/deps';
-import { fail, HttpError, statusCodes } from './http/envelope';
+import { fail } from './http/envelope';
+import { errorHandler } from './http/error-handler';
 import { securityHeaders } from './http/security';
 import { serveApp } from './http/static-app';
 import { registerProjectRoutes } from './routes/projects/projects.routes';
@@ -68,27 +67,6 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   if (deps.staticDir) serveApp(app, deps.staticDir);
 
   app.notFound((c) => fail(c, 404, { code: 'not_found', message: `Nothing at ${c.req.path}` }));
-  app.onError((error, c) => {
-    if (error instanceof HttpError) {
-      return fail(
-        c,
-        error.status,
-        { code: error.code, message: error.message, ...(error.field ? { field: error.field } : {}) },
-        error.data,
-      );
-    }
-    if (error instanceof HTTPException) {
-      const status = error.status as ContentfulStatusCode;
-      return fail(c, status, {
-        code: statusCodes[status] ?? 'bad_request',
-        message: error.message || 'Request refused',
-      });
-    }
-    logger.error({ err: error, requestId: c.get('requestId'), path: c.req.path }, 'unhandled error');
-    return fail(c, 500, {
-      code: 'internal_error',
-      message: 'Something went wrong on our side. Please try again.',
-    });
-  });
+  app.onError(errorHandler(logger));
   return app;
 }
