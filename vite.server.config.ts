@@ -4,6 +4,7 @@ import { aliases } from './vite.config';
 /** Builds the API server into dist/server; dependencies stay in node_modules. */
 export default defineConfig({
   resolve: { alias: aliases },
+  publicDir: false,
   build: {
     ssr: 'server/main.ts',
     outDir: 'dist/server',
