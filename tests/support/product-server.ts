@@ -1,0 +1,83 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+async function waitUntilUp(url: string, child: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`ReplyRadar exited with ${child.exitCode}:\n${output()}`);
+    try {
+      const response = await fetch(`${url}/api/socials`);
+      if (response.status === 401) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`ReplyRadar did not start within 120 s:\n${output()}`);
+}
+
+export interface RunningProduct {
+  baseURL: string;
+  /** Milliseconds from spawning `npm start`'s script to the API answering. */
+  startupMs: number;
+  log(): string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts ReplyRadar the way a person does (`npm start`, i.e. `node scripts/start.mjs`) on a free port
+ * with its own empty data directory and the embedded defaults.
+ */
+export async function startProduct(extraEnv: NodeJS.ProcessEnv = {}): Promise<RunningProduct> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'replyradar-'));
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    ...extraEnv,
+  };
+  if (!extraEnv.DATABASE_URL) delete env.DATABASE_URL;
+  const started = performance.now();
+  const child = spawn('node', ['scripts/start.mjs'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout?.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on('data', (chunk) => {
+    output += chunk;
+  });
+  const baseURL = `http://127.0.0.1:${port}`;
+  await waitUntilUp(baseURL, child, () => output);
+  const startupMs = Math.round(performance.now() - started);
+  return {
+    baseURL,
+    startupMs,
+    log: () => output,
+    stop: async () => {
+      if (child.exitCode === null) {
+        child.kill('SIGTERM');
+        await new Promise((resolve) => child.once('exit', resolve));
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
