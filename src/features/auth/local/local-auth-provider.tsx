@@ -1,0 +1,30 @@
+import { type ReactNode, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { AuthContext } from '../auth-state';
+import { toAuthState } from './local-auth-state';
+import { LocalSessionStore } from './local-session';
+import { LocalSessionContext } from './local-session-context';
+
+/** Auth through the accounts the server keeps: asks for a session from the refresh cookie on start. */
+export function LocalAuthProvider({
+  children,
+  store: given,
+}: {
+  children: ReactNode;
+  /** For tests; one store is made per provider otherwise. */
+  store?: LocalSessionStore;
+}) {
+  const [store] = useState(() => given ?? new LocalSessionStore());
+  const snapshot = useSyncExternalStore(store.subscribe, store.getSnapshot);
+  const state = useMemo(() => toAuthState(snapshot, store), [snapshot, store]);
+
+  useEffect(() => {
+    store.start();
+    return store.stop;
+  }, [store]);
+
+  return (
+    <LocalSessionContext.Provider value={store}>
+      <AuthContext.Provider value={state}>{children}</AuthContext.Provider>
+    </LocalSessionContext.Provider>
+  );
+}

@@ -1,0 +1,148 @@
+import type { AuthSession } from '@contract/auth';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { LocalSessionStore } from './local-session';
+
+const now = 1_700_000_000_000;
+
+function session(token: string, expiresAt = now + 10 * 60_000): AuthSession {
+  return {
+    token,
+    expiresAt,
+    user: {
+      id: 'u1',
+      username: null,
+      emailAddresses: [{ id: 'e1', emailAddress: 'ada@example.com' }],
+      primaryEmailAddressId: 'e1',
+    },
+    activeWorkspaceId: null,
+    memberships: [],
+    invitations: [],
+  };
+}
+
+function json(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+const ok = (data: unknown) => json(200, { success: true, data, error: null });
+const unauthorized = () =>
+  json(401, { success: false, data: null, error: { message: 'Not signed in', code: 'unauthorized' } });
+
+const fetchMock = vi.fn<typeof fetch>();
+
+function requestsTo(path: string): number {
+  return fetchMock.mock.calls.filter(([url]) => String(url) === path).length;
+}
+
+beforeEach(() => {
+  fetchMock.mockReset();
+  vi.stubGlobal('fetch', fetchMock);
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+describe('local session', () => {
+  it('is signed out once the server refuses the refresh cookie with 401', async () => {
+    fetchMock.mockImplementation(async () => unauthorized());
+    const store = new LocalSessionStore(() => now);
+    expect(store.getSnapshot().status).toBe('loading');
+    await store.refresh();
+    expect(store.getSnapshot()).toEqual({ status: 'signed-out', session: null });
+    await expect(store.getToken()).resolves.toBeNull();
+    expect(requestsTo('/api/auth/token')).toBe(1);
+  });
+
+  it('is signed in when the refresh cookie still holds a session', async () => {
+    fetchMock.mockImplementation(async () => ok(session('t1')));
+    const store = new LocalSessionStore(() => now);
+    await store.refresh();
+    expect(store.getSnapshot().status).toBe('signed-in');
+    await expect(store.getToken()).resolves.toBe('t1');
+  });
+
+  it('returns the cached token while it has more than 30 s left, without asking the server', async () => {
+    fetchMock.mockImplementation(async () => ok(session('t1', now + 31_000)));
+    const store = new LocalSessionStore(() => now);
+    await store.refresh();
+    fetchMock.mockClear();
+    await expect(store.getToken()).resolves.toBe('t1');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('refreshes a token with 30 s or less left, and concurrent callers share one refresh', async () => {
+    fetchMock.mockImplementationOnce(async () => ok(session('old', now + 30_000)));
+    const store = new LocalSessionStore(() => now);
+    await store.refresh();
+
+    let answer: (response: Response) => void = () => undefined;
+    fetchMock.mockImplementationOnce(() => new Promise<Response>((resolve) => (answer = resolve)));
+    const tokens = Promise.all([store.getToken(), store.getToken(), store.getToken()]);
+    await vi.waitFor(() => expect(requestsTo('/api/auth/token')).toBe(2));
+    answer(ok(session('new')));
+    await expect(tokens).resolves.toEqual(['new', 'new', 'new']);
+    expect(requestsTo('/api/auth/token')).toBe(2);
+  });
+
+  it('signs the person out locally when the refresh of an expiring token gets 401', async () => {
+    fetchMock.mockImplementationOnce(async () => ok(session('old', now + 5_000)));
+    const store = new LocalSessionStore(() => now);
+    await store.refresh();
+    const listener = vi.fn();
+    store.subscribe(listener);
+    fetchMock.mockImplementationOnce(async () => unauthorized());
+    await expect(store.getToken()).resolves.toBeNull();
+    expect(store.getSnapshot().status).toBe('signed-out');
+    expect(listener).toHaveBeenCalled();
+  });
+
+  it('retries the first check while the server cannot be reached, and stays loading meanwhile', async () => {
+    vi.useFakeTimers();
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    fetchMock.mockImplementationOnce(async () => ok(session('t1')));
+    const store = new LocalSessionStore(() => now);
+    store.start();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(store.getSnapshot().status).toBe('loading');
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(store.getSnapshot().status).toBe('signed-in');
+    store.stop();
+  });
+
+  it('does not let a refresh that was under way undo a sign-out', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    fetchMock.mockImplementationOnce(() => new Promise<Response>((resolve) => (answer = resolve)));
+    const store = new LocalSessionStore(() => now);
+    const refreshing = store.refresh();
+    fetchMock.mockImplementationOnce(async () => new Response(null, { status: 204 }));
+    await store.signOut();
+    answer(ok(session('late')));
+    await refreshing;
+    expect(store.getSnapshot().status).toBe('signed-out');
+  });
+
+  it('signs out locally even when the server cannot be reached', async () => {
+    fetchMock.mockImplementationOnce(async () => ok(session('t1')));
+    const store = new LocalSessionStore(() => now);
+    await store.refresh();
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    await store.signOut();
+    expect(store.getSnapshot().status).toBe('signed-out');
+    warn.mockRestore();
+  });
+
+  it('lists a new workspace after creating it', async () => {
+    fetchMock.mockImplementationOnce(async () => ok(session('t1')));
+    const store = new LocalSessionStore(() => now);
+    await store.refresh();
+    fetchMock.mockImplementationOnce(async () => ok({ id: 'w1', name: 'Acme' }));
+    fetchMock.mockImplementationOnce(async () =>
+      ok({ ...session('t2'), memberships: [{ workspace: { id: 'w1', name: 'Acme' }, role: 'org:admin' }] }),
+    );
+    await expect(store.createWorkspace('Acme')).resolves.toEqual({ id: 'w1', name: 'Acme' });
+    expect(store.getSnapshot().session?.memberships).toHaveLength(1);
+  });
+});

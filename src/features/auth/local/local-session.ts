@@ -1,0 +1,126 @@
+import type { AuthSession, Credentials } from '@contract/auth';
+import { ApiError, apiClient } from '@/lib/api-client';
+import type { Workspace } from '../auth-state';
+
+export type LocalSnapshot =
+  | { status: 'loading'; session: null }
+  | { status: 'signed-out'; session: null }
+  | { status: 'signed-in'; session: AuthSession };
+
+/** A token with less time left than this is refreshed before use, as Clerk's getToken does. */
+export const tokenRefreshMargin = 30_000;
+/** Wait before asking again when the first session check fails for a reason other than 401. */
+export const startRetryDelay = 5_000;
+
+function isUnauthorized(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 401;
+}
+
+/**
+ * The session of a local account. The refresh token lives in an httpOnly cookie the server sets, so the
+ * app only ever holds the short-lived session token, in memory.
+ */
+export class LocalSessionStore {
+  private snapshot: LocalSnapshot = { status: 'loading', session: null };
+  private readonly listeners = new Set<() => void>();
+  private refreshing: Promise<AuthSession | null> | null = null;
+  /** Raised by every sign-in and sign-out, so a refresh that was under way cannot undo them. */
+  private generation = 0;
+  private retryTimer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(private readonly now: () => number = Date.now) {}
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  getSnapshot = (): LocalSnapshot => this.snapshot;
+
+  private set(session: AuthSession | null): void {
+    this.snapshot = session ? { status: 'signed-in', session } : { status: 'signed-out', session: null };
+    for (const listener of this.listeners) listener();
+  }
+
+  /** Finds out whether someone is signed in; retries while the server cannot be reached. */
+  start = (): void => {
+    if (this.snapshot.status !== 'loading' || this.refreshing) return;
+    this.refresh().catch(() => {
+      clearTimeout(this.retryTimer);
+      this.retryTimer = setTimeout(this.start, startRetryDelay);
+    });
+  };
+
+  stop = (): void => {
+    clearTimeout(this.retryTimer);
+  };
+
+  /** Asks the server for a new session from the refresh cookie; concurrent callers share one request. */
+  refresh = (): Promise<AuthSession | null> => {
+    if (this.refreshing) return this.refreshing;
+    const generation = this.generation;
+    const refreshing = apiClient
+      .call('refreshSession')
+      .then(
+        (session) => {
+          if (generation === this.generation) this.set(session);
+          return session;
+        },
+        (error: unknown) => {
+          if (!isUnauthorized(error)) throw error;
+          if (generation === this.generation) this.set(null);
+          return null;
+        },
+      )
+      .finally(() => {
+        if (this.refreshing === refreshing) this.refreshing = null;
+      });
+    this.refreshing = refreshing;
+    return refreshing;
+  };
+
+  /** The session token, refreshed first when it has 30 s or less left; null when signed out. */
+  getToken = async (): Promise<string | null> => {
+    const { status, session } = this.snapshot;
+    if (status === 'signed-out') return null;
+    if (session && session.expiresAt - this.now() > tokenRefreshMargin) return session.token;
+    const fresh = await this.refresh();
+    return fresh?.token ?? null;
+  };
+
+  signIn = async (credentials: Credentials): Promise<void> => {
+    const session = await apiClient.call('signIn', { body: credentials });
+    this.generation += 1;
+    this.set(session);
+  };
+
+  signUp = async (credentials: Credentials): Promise<void> => {
+    const session = await apiClient.call('signUp', { body: credentials });
+    this.generation += 1;
+    this.set(session);
+  };
+
+  /** Ends the session on the server (clearing its cookie) and here, even when the server cannot be reached. */
+  signOut = async (): Promise<void> => {
+    this.generation += 1;
+    try {
+      await apiClient.call('signOut');
+    } catch (error) {
+      console.warn('Signing out on the server failed; signed out on this device only.', error);
+    }
+    this.set(null);
+  };
+
+  setActive = async (workspaceId: string | null): Promise<void> => {
+    const session = await apiClient.call('setActiveWorkspace', { body: { workspaceId } });
+    this.generation += 1;
+    this.set(session);
+  };
+
+  /** Creates a workspace, then reloads the session so the new membership is listed. */
+  createWorkspace = async (name: string): Promise<Workspace> => {
+    const workspace = await apiClient.call('createWorkspace', { body: { name } });
+    await this.refresh();
+    return workspace;
+  };
+}
