@@ -1,0 +1,25 @@
+/**
+ * Registers the service worker in production builds and reports when a new version is waiting.
+ * `onNeedRefresh` receives `update`, which lets the waiting worker take over and reloads the page once
+ * it controls it; call it when the user agrees (never in the middle of an unsaved edit).
+ */
+export function registerServiceWorker(onNeedRefresh: (update: () => Promise<void>) => void): void {
+  if (!import.meta.env.PROD || typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
+
+  void (async () => {
+    // Loaded on demand so workbox-window stays out of the first-load bundle.
+    const { Workbox } = await import('workbox-window');
+    const workbox = new Workbox('/sw.js', { scope: '/' });
+
+    workbox.addEventListener('waiting', () => {
+      onNeedRefresh(async () => {
+        workbox.addEventListener('controlling', () => window.location.reload());
+        workbox.messageSkipWaiting();
+      });
+    });
+
+    await workbox.register();
+  })().catch((error: unknown) => {
+    console.error('Service worker registration failed', error);
+  });
+}
