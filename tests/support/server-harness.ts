@@ -1,0 +1,236 @@
+import { randomBytes } from 'node:crypto';
+import type { AuthSession, WorkspaceSummary } from '@contract/auth';
+import { expect } from 'vitest';
+import { buildServer } from '../../server/bootstrap';
+import { type DatabaseHandle, openDatabase } from '../../server/db/client';
+import { projects, type StoredKeyword } from '../../server/db/schema';
+import { loadEnv } from '../../server/env';
+import type { Logger } from '../../server/logger';
+
+/** The databases the server's integration tests run against. */
+export type DatabaseKind = 'pglite' | 'postgres';
+
+/** PGlite always; PostgreSQL too when `DATABASE_URL` names a server (CI sets it). */
+export function testDatabases(): DatabaseKind[] {
+  return process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+}
+
+/** The secret every test server signs local session tokens with (tests sign their own with it too). */
+export const testAuthSecret = 'test-secret-that-is-at-least-32-characters-long';
+export const testPassword = 'correct horse battery staple';
+
+const defaultEnv: Record<string, string> = {
+  AUTH_SECRET: testAuthSecret,
+  LOG_LEVEL: 'silent',
+  // Every test signs up several people from the one address app.request reports; the rate-limit test
+  // sets its own limit.
+  AUTH_RATE_LIMIT_PER_MINUTE: '10000',
+};
+
+/**
+ * A fresh, migrated database: PGlite in memory, or a new database `rr_test_<random>` on the
+ * PostgreSQL server `DATABASE_URL` names, dropped again on close.
+ */
+export async function openTestDatabase(kind: DatabaseKind): Promise<DatabaseHandle> {
+  if (kind === 'pglite') return openDatabase({ dataDir: null });
+
+  const serverUrl = process.env.DATABASE_URL;
+  if (!serverUrl) throw new Error('DATABASE_URL is not set: the postgres tests need a server');
+  const { Client } = await import('pg');
+  const name = `rr_test_${randomBytes(6).toString('hex')}`;
+  const admin = async (sql: string) => {
+    const client = new Client({ connectionString: serverUrl });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`CREATE DATABASE "${name}"`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  let handle: DatabaseHandle;
+  try {
+    handle = await openDatabase({ databaseUrl: url.toString(), dataDir: null });
+  } catch (error) {
+    await admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    throw error;
+  }
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close();
+      await admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    },
+  };
+}
+
+export interface TestRequest {
+  token?: string;
+  projectId?: string;
+  /** Sent as JSON; a string is sent exactly as given. */
+  body?: unknown;
+  cookie?: string;
+  headers?: Record<string, string>;
+}
+
+export interface TestResponse {
+  status: number;
+  /** The parsed JSON body, or the text when the response is not JSON. */
+  // biome-ignore lint/suspicious/noExplicitAny: tests read whatever the server answered
+  body: any;
+  headers: Headers;
+}
+
+export interface TestServerOptions {
+  /** Logs go here instead of nowhere (tests that read the logs). */
+  logger?: Logger;
+  /** The built app to serve; null (the default) serves the API only. */
+  staticDir?: string | null;
+  /** Share a database another test server opened; it is left open on close. */
+  database?: DatabaseHandle;
+}
+
+export type TestServer = Awaited<ReturnType<typeof startTestServer>>;
+
+/** The `rr_session=…` pair of a response's Set-Cookie, ready to send back in a Cookie header. */
+export function sessionCookieOf(response: TestResponse): string | null {
+  const header = response.headers.getSetCookie().find((line) => line.startsWith('rr_session='));
+  return header?.split(';')[0] ?? null;
+}
+
+/** Builds the real server over a fresh database, with helpers to call it through `app.request`. */
+export async function startTestServer(
+  kind: DatabaseKind,
+  envOverrides: Record<string, string> = {},
+  options: TestServerOptions = {},
+) {
+  const env = loadEnv({ ...defaultEnv, ...envOverrides });
+  const database = options.database ?? (await openTestDatabase(kind));
+  const ownsDatabase = !options.database;
+  const built = await buildServer(env, {
+    database,
+    staticDir: options.staticDir ?? null,
+    ...(options.logger ? { logger: options.logger } : {}),
+  });
+  const { app } = built;
+
+  async function request(method: string, path: string, init: TestRequest = {}): Promise<TestResponse> {
+    const headers = new Headers(init.headers);
+    if (init.token !== undefined) headers.set('authorization', `Bearer ${init.token}`);
+    if (init.projectId !== undefined) headers.set('project-id', init.projectId);
+    if (init.cookie !== undefined) headers.set('cookie', init.cookie);
+    let body: string | undefined;
+    if (init.body !== undefined) {
+      body = typeof init.body === 'string' ? init.body : JSON.stringify(init.body);
+      if (!headers.has('content-type')) headers.set('content-type', 'application/json');
+    }
+    const response = await app.request(path, { method, headers, ...(body === undefined ? {} : { body }) });
+    const text = await response.text();
+    const isJson = response.headers.get('content-type')?.includes('application/json');
+    return {
+      status: response.status,
+      body: isJson && text ? JSON.parse(text) : text,
+      headers: response.headers,
+    };
+  }
+
+  /** Signs up a new local account; the session data and the refresh cookie. */
+  async function signUp(email: string, password = testPassword) {
+    const response = await request('POST', '/api/auth/sign-up', { body: { email, password } });
+    expect(response.status, JSON.stringify(response.body)).toBe(201);
+    const cookie = sessionCookieOf(response);
+    if (!cookie) throw new Error('sign-up set no rr_session cookie');
+    return { session: response.body.data as AuthSession, cookie, response };
+  }
+
+  async function createWorkspace(cookie: string, name: string): Promise<WorkspaceSummary> {
+    const response = await request('POST', '/api/auth/workspaces', { cookie, body: { name } });
+    expect(response.status, JSON.stringify(response.body)).toBe(201);
+    return response.body.data as WorkspaceSummary;
+  }
+
+  /** Makes the workspace the session's active one; the new session data (its token names it). */
+  async function activate(cookie: string, workspaceId: string | null): Promise<AuthSession> {
+    const response = await request('POST', '/api/auth/active-workspace', { cookie, body: { workspaceId } });
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    return response.body.data as AuthSession;
+  }
+
+  /** A new account with its own workspace, active: the common starting point of a test. */
+  async function signUpWithWorkspace(email: string, workspaceName = `${email.split('@')[0]} workspace`) {
+    const { session, cookie } = await signUp(email);
+    const workspace = await createWorkspace(cookie, workspaceName);
+    const active = await activate(cookie, workspace.id);
+    return { userId: session.user.id, cookie, workspace, token: active.token, session: active };
+  }
+
+  /** Stores a project straight in the database (the routes that create projects come later). */
+  async function seedProject(
+    workspaceId: string,
+    fields: Partial<{
+      name: string;
+      url: string | null;
+      description: string;
+      goal: string;
+      tov: string;
+      keywords: StoredKeyword[];
+      createdAt: Date;
+    }> = {},
+  ) {
+    const [row] = await database.db
+      .insert(projects)
+      .values({ workspaceId, name: 'A project', ...fields })
+      .returning();
+    if (!row) throw new Error('project insert returned no row');
+    return row;
+  }
+
+  return {
+    app,
+    env,
+    db: database.db,
+    database,
+    request,
+    signUp,
+    createWorkspace,
+    activate,
+    signUpWithWorkspace,
+    seedProject,
+    close: async () => {
+      if (ownsDatabase) await database.close();
+    },
+  };
+}
+
+/** Asserts a refused call: the status and the whole envelope `{ success, data, error }`. */
+export function expectFailure(
+  response: TestResponse,
+  status: number,
+  error: { code: string; message?: string | RegExp; field?: string },
+): void {
+  const detail = JSON.stringify(response.body);
+  expect(response.status, detail).toBe(status);
+  expect(response.headers.get('content-type'), detail).toMatch(/^application\/json/);
+  const message =
+    error.message === undefined
+      ? expect.any(String)
+      : typeof error.message === 'string'
+        ? error.message
+        : expect.stringMatching(error.message);
+  expect(response.body).toStrictEqual({
+    success: false,
+    data: null,
+    error: { code: error.code, message, ...(error.field === undefined ? {} : { field: error.field }) },
+  });
+}
+
+/** Asserts a successful call and returns its data. */
+export function expectSuccess<T = unknown>(response: TestResponse, status = 200): T {
+  expect(response.status, JSON.stringify(response.body)).toBe(status);
+  expect(Object.keys(response.body).sort()).toEqual(['data', 'error', 'success']);
+  expect(response.body.success).toBe(true);
+  expect(response.body.error).toBeNull();
+  return response.body.data as T;
+}
