@@ -1,4 +1,5 @@
 import { verifyToken } from '@clerk/backend';
+import { TokenVerificationError } from '@clerk/backend/errors';
 import { type Role, roleSchema } from '@contract/entities';
 import { HttpError } from '../http/envelope';
 import type { TokenVerifier, VerifiedToken } from './principal';
@@ -38,18 +39,20 @@ export class ClerkVerifier implements TokenVerifier {
   ) {}
 
   async verify(token: string): Promise<VerifiedToken> {
-    const result = await verifyToken(token, {
-      jwtKey: this.jwtKey,
-      authorizedParties: this.authorizedParties,
-      clockSkewInMs: 5_000,
-    });
-    if (result.errors) {
-      const [error] = result.errors as unknown as [{ reason?: string } | undefined];
-      const reason = error?.reason;
-      const message = reason === 'token-expired' ? 'Session token has expired' : 'Session token is invalid';
+    let claims: Claims;
+    try {
+      // The package's verifyToken returns the claims and throws a TokenVerificationError on a bad token.
+      claims = (await verifyToken(token, {
+        jwtKey: this.jwtKey,
+        authorizedParties: this.authorizedParties,
+        clockSkewInMs: 5_000,
+      })) as Claims;
+    } catch (error) {
+      if (!(error instanceof TokenVerificationError)) throw error;
+      const message =
+        error.reason === 'token-expired' ? 'Session token has expired' : 'Session token is invalid';
       throw new HttpError(401, 'unauthorized', message);
     }
-    const claims = result.data as unknown as Claims;
     const subject = text(claims.sub);
     if (!subject) throw new HttpError(401, 'unauthorized', 'Session token has no subject');
     return { subject, ...organisationClaims(claims) };
