@@ -130,7 +130,7 @@ async function readJson(response: Response): Promise<{ ok: true; body: unknown }
   }
 }
 
-async function call<N extends RouteName>(name: N, ...[args]: CallRest<N>): Promise<RouteData<N>> {
+async function request<N extends RouteName>(name: N, args: CallArgs<N> | undefined): Promise<RouteData<N>> {
   const route: Api[N] = api[name];
   const { params, query, body } = (args ?? {}) as {
     params?: Record<string, string>;
@@ -197,4 +197,11 @@ async function call<N extends RouteName>(name: N, ...[args]: CallRest<N>): Promi
 }
 
 /** The one API client: every call of `contract/api.ts`, with the headers and response handling of the spec. */
-export const apiClient = { call };
+export const apiClient = {
+  /** Calls route `name`; `args` may be left out when the route needs none. */
+  call<N extends RouteName>(name: N, ...rest: CallRest<N>): Promise<RouteData<N>> {
+    return request(name, rest[0]);
+  },
+  /** The same call with its arguments as one value, for callers that hold them as data (SWR keys). */
+  request,
+};

@@ -1,6 +1,14 @@
 import type { RouteData, RouteName } from '@contract/api';
-import { useCallback } from 'react';
-import useSWR, { type SWRConfiguration, type SWRResponse, useSWRConfig } from 'swr';
+import {
+  createContext,
+  createElement,
+  Fragment,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useState,
+} from 'react';
+import useSWR, { SWRConfig, type SWRConfiguration, type SWRResponse } from 'swr';
 import { type ApiError, apiClient, type CallArgs } from '@/lib/api-client';
 
 /** The SWR key of one call: its route name and its arguments. */
@@ -23,10 +31,29 @@ export function useApi<N extends RouteName>(
   return useSWR<RouteData<N>, ApiError, ApiKey<N> | null>(key, fetchRoute, options);
 }
 
-/** Empties every cached API answer without refetching (used on log out, so no one sees the last person's data). */
-export function useClearApiCache(): () => Promise<void> {
-  const { mutate } = useSWRConfig();
-  return useCallback(async () => {
-    await mutate(() => true, undefined, { revalidate: false });
-  }, [mutate]);
+const ClearApiCacheContext = createContext<(() => void) | null>(null);
+
+/**
+ * The data cache of the app. Clearing it starts a new, empty cache and remounts what is below, so that no
+ * answer, request in flight or de-duplication window of the last person carries over to the next one.
+ */
+export function ApiCacheProvider({ children, config }: { children: ReactNode; config?: SWRConfiguration }) {
+  const [generation, setGeneration] = useState(0);
+  const clear = useCallback(() => setGeneration((n) => n + 1), []);
+  return createElement(
+    ClearApiCacheContext.Provider,
+    { value: clear },
+    createElement(
+      Fragment,
+      { key: generation },
+      createElement(SWRConfig, { value: { ...config, provider: () => new Map() } }, children),
+    ),
+  );
+}
+
+/** Empties the whole data cache (used on log out). Only inside ApiCacheProvider. */
+export function useClearApiCache(): () => void {
+  const clear = useContext(ClearApiCacheContext);
+  if (clear === null) throw new Error('useClearApiCache must be used inside ApiCacheProvider');
+  return clear;
 }

@@ -1,0 +1,96 @@
+import { act, render, renderHook, screen, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiCacheProvider, useApi, useClearApiCache } from './use-api';
+
+const fetchMock = vi.fn<typeof fetch>();
+
+function socials(...slugs: string[]): Response {
+  const data = slugs.map((slug) => ({ id: slug, slug, name: slug }));
+  return new Response(JSON.stringify({ success: true, data, error: null }), {
+    status: 200,
+    headers: { 'Content-Type': 'application/json' },
+  });
+}
+
+beforeEach(() => {
+  fetchMock.mockReset();
+  vi.stubGlobal('fetch', fetchMock);
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const wrapper = ({ children }: { children: ReactNode }) => <ApiCacheProvider>{children}</ApiCacheProvider>;
+
+describe('useApi', () => {
+  it('reads a call through the API client', async () => {
+    fetchMock.mockImplementation(async () => socials('reddit'));
+    const { result } = renderHook(() => useApi('listSocials', {}), { wrapper });
+    await waitFor(() =>
+      expect(result.current.data).toEqual([{ id: 'reddit', slug: 'reddit', name: 'reddit' }]),
+    );
+    expect(String(fetchMock.mock.calls[0]?.[0])).toBe('/api/socials');
+  });
+
+  it('keys by name and arguments, so different arguments are different requests', async () => {
+    fetchMock.mockImplementation(async () => socials());
+    renderHook(
+      () => {
+        useApi('listPosts', { params: { social: 'reddit' } });
+        useApi('listPosts', { params: { social: 'hacker-news' }, query: { keyword: 'crm' } });
+      },
+      { wrapper },
+    );
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+    expect(fetchMock.mock.calls.map(([url]) => String(url))).toEqual([
+      '/api/posts/reddit',
+      '/api/posts/hacker-news?keyword=crm',
+    ]);
+  });
+
+  it('makes no request while the arguments are null', async () => {
+    const { result } = renderHook(() => useApi('listProjects', null), { wrapper });
+    await act(async () => undefined);
+    expect(result.current.data).toBeUndefined();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('gives the API error to the caller', async () => {
+    fetchMock.mockImplementation(
+      async () =>
+        new Response(
+          JSON.stringify({ success: false, data: null, error: { message: 'Nope', code: 'forbidden' } }),
+          {
+            status: 403,
+          },
+        ),
+    );
+    const { result } = renderHook(() => useApi('listSocials', {}, { shouldRetryOnError: false }), {
+      wrapper,
+    });
+    await waitFor(() => expect(result.current.error?.status).toBe(403));
+    expect(result.current.error?.message).toBe('Nope');
+  });
+});
+
+function Socials({ onClear }: { onClear: (clear: () => void) => void }) {
+  onClear(useClearApiCache());
+  const { data } = useApi('listSocials', {});
+  return <p>{data ? data.map((s) => s.slug).join(',') : 'loading'}</p>;
+}
+
+describe('clearing the data cache', () => {
+  it('forgets every answer and asks again, even within the de-duplication window', async () => {
+    fetchMock.mockImplementationOnce(async () => socials('first-person'));
+    fetchMock.mockImplementationOnce(async () => socials('next-person'));
+    let clear: () => void = () => undefined;
+    render(<Socials onClear={(fn) => (clear = fn)} />, { wrapper });
+    expect(await screen.findByText('first-person')).toBeTruthy();
+    act(() => clear());
+    expect(screen.getByText('loading')).toBeTruthy();
+    expect(await screen.findByText('next-person')).toBeTruthy();
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+});
