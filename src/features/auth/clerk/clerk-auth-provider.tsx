@@ -1,0 +1,33 @@
+import { ClerkProvider } from '@clerk/clerk-react';
+import type { ReactNode } from 'react';
+import { useLocation } from 'wouter';
+import { routes } from '@/app/routes';
+import { env } from '@/lib/env';
+import { AuthContext } from '../auth-state';
+import { useClerkAuthState } from './use-clerk-auth-state';
+
+function ClerkAuthBridge({ children }: { children: ReactNode }) {
+  const state = useClerkAuthState();
+  return <AuthContext.Provider value={state}>{children}</AuthContext.Provider>;
+}
+
+/** Auth through Clerk, used when VITE_CLERK_PUBLISHABLE_KEY is set. Clerk navigates through the app's router. */
+export function ClerkAuthProvider({ children }: { children: ReactNode }) {
+  const [, navigate] = useLocation();
+  const publishableKey = env.VITE_CLERK_PUBLISHABLE_KEY;
+  if (!publishableKey) throw new Error('ClerkAuthProvider needs VITE_CLERK_PUBLISHABLE_KEY');
+  return (
+    <ClerkProvider
+      publishableKey={publishableKey}
+      routerPush={(to) => navigate(to)}
+      routerReplace={(to) => navigate(to, { replace: true })}
+      signInUrl={routes.signIn.href()}
+      signUpUrl={routes.signUp.href()}
+      signInFallbackRedirectUrl={routes.home.href()}
+      signUpFallbackRedirectUrl={routes.home.href()}
+      afterSignOutUrl={routes.signIn.href()}
+    >
+      <ClerkAuthBridge>{children}</ClerkAuthBridge>
+    </ClerkProvider>
+  );
+}

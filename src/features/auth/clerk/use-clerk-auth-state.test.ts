@@ -1,0 +1,180 @@
+import { renderHook } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { useClerkAuthState } from './use-clerk-auth-state';
+
+const clerk = vi.hoisted(() => ({
+  auth: {} as Record<string, unknown>,
+  user: {} as Record<string, unknown>,
+  organization: {} as Record<string, unknown>,
+  lists: {} as Record<string, unknown>,
+  instance: {
+    setActive: vi.fn(async () => undefined),
+    createOrganization: vi.fn(async ({ name }: { name: string }) => ({ id: 'org_new', name, slug: 'x' })),
+    signOut: vi.fn(async () => undefined),
+  },
+}));
+
+vi.mock('@clerk/clerk-react', () => ({
+  useAuth: () => clerk.auth,
+  useUser: () => clerk.user,
+  useOrganization: () => clerk.organization,
+  useOrganizationList: () => clerk.lists,
+  useClerk: () => clerk.instance,
+}));
+
+const getToken = vi.fn(async () => 'clerk-token');
+const emails = [
+  { id: 'idn_1', emailAddress: 'ada@example.com', verification: {} },
+  { id: 'idn_2', emailAddress: 'ada@work.example', verification: {} },
+];
+
+function signedIn() {
+  clerk.auth = { isLoaded: true, isSignedIn: true, getToken, orgRole: 'org:admin' };
+  clerk.user = {
+    isLoaded: true,
+    user: { id: 'user_1', username: 'ada', emailAddresses: emails, primaryEmailAddress: emails[1] },
+  };
+  clerk.organization = {
+    isLoaded: true,
+    organization: { id: 'org_1', name: 'Acme' },
+    membership: { role: 'org:admin' },
+  };
+  clerk.lists = {
+    isLoaded: true,
+    userMemberships: {
+      isLoading: false,
+      data: [
+        { organization: { id: 'org_1', name: 'Acme' }, role: 'org:admin' },
+        { organization: { id: 'org_2', name: 'Beta' }, role: 'org:member' },
+      ],
+    },
+    userInvitations: {
+      isLoading: false,
+      data: [
+        {
+          id: 'inv_1',
+          emailAddress: 'ada@example.com',
+          publicOrganizationData: { id: 'org_3', name: 'Gamma' },
+          role: 'basic_member',
+          status: 'pending',
+        },
+      ],
+    },
+  };
+}
+
+beforeEach(() => {
+  vi.clearAllMocks();
+  signedIn();
+});
+
+describe('Clerk adapter', () => {
+  it('maps the signed-in user, the active workspace and the role in it', () => {
+    const { result } = renderHook(() => useClerkAuthState());
+    expect(result.current).toMatchObject({
+      isLoaded: true,
+      isSignedIn: true,
+      user: {
+        id: 'user_1',
+        username: 'ada',
+        emailAddresses: [
+          { id: 'idn_1', emailAddress: 'ada@example.com' },
+          { id: 'idn_2', emailAddress: 'ada@work.example' },
+        ],
+        primaryEmailAddress: { id: 'idn_2', emailAddress: 'ada@work.example' },
+      },
+      activeWorkspace: { id: 'org_1', name: 'Acme' },
+      role: 'org:admin',
+    });
+  });
+
+  it('maps memberships and pending invitations, with custom roles as members', () => {
+    const { result } = renderHook(() => useClerkAuthState());
+    expect(result.current.memberships).toEqual([
+      { workspace: { id: 'org_1', name: 'Acme' }, role: 'org:admin' },
+      { workspace: { id: 'org_2', name: 'Beta' }, role: 'org:member' },
+    ]);
+    expect(result.current.membershipsLoaded).toBe(true);
+    expect(result.current.invitations).toEqual([
+      {
+        id: 'inv_1',
+        workspace: { id: 'org_3', name: 'Gamma' },
+        email: 'ada@example.com',
+        role: 'org:member',
+      },
+    ]);
+    expect(result.current.invitationsLoaded).toBe(true);
+  });
+
+  it('reports the lists as loading while Clerk fetches them', () => {
+    clerk.lists = {
+      isLoaded: true,
+      userMemberships: { isLoading: true, data: undefined },
+      userInvitations: { isLoading: false, data: [] },
+    };
+    const { result } = renderHook(() => useClerkAuthState());
+    expect(result.current.membershipsLoaded).toBe(false);
+    expect(result.current.invitationsLoaded).toBe(true);
+  });
+
+  it('has no workspace and no role without an active organisation', () => {
+    clerk.organization = { isLoaded: true, organization: null, membership: null };
+    clerk.auth = { isLoaded: true, isSignedIn: true, getToken, orgRole: undefined };
+    const { result } = renderHook(() => useClerkAuthState());
+    expect(result.current.activeWorkspace).toBeNull();
+    expect(result.current.role).toBeNull();
+  });
+
+  it('is not loaded until Clerk has loaded', () => {
+    clerk.auth = { isLoaded: false, isSignedIn: undefined, getToken };
+    clerk.user = { isLoaded: false, user: undefined };
+    clerk.organization = { isLoaded: false, organization: undefined, membership: undefined };
+    clerk.lists = {
+      isLoaded: false,
+      userMemberships: { isLoading: false, data: undefined },
+      userInvitations: { isLoading: false, data: undefined },
+    };
+    const { result } = renderHook(() => useClerkAuthState());
+    expect(result.current).toMatchObject({ isLoaded: false, isSignedIn: false, user: null, memberships: [] });
+    expect(result.current.membershipsLoaded).toBe(false);
+  });
+
+  it('is loaded and signed out with empty lists for a visitor', () => {
+    clerk.auth = { isLoaded: true, isSignedIn: false, getToken };
+    clerk.user = { isLoaded: true, user: null };
+    clerk.organization = { isLoaded: true, organization: null, membership: null };
+    clerk.lists = {
+      isLoaded: false,
+      userMemberships: { isLoading: false, data: undefined },
+      userInvitations: { isLoading: false, data: undefined },
+    };
+    const { result } = renderHook(() => useClerkAuthState());
+    expect(result.current).toMatchObject({
+      isLoaded: true,
+      isSignedIn: false,
+      user: null,
+      activeWorkspace: null,
+      role: null,
+      memberships: [],
+      membershipsLoaded: true,
+      invitations: [],
+      invitationsLoaded: true,
+    });
+  });
+
+  it('passes the actions through to Clerk', async () => {
+    const { result } = renderHook(() => useClerkAuthState());
+    await expect(result.current.getToken()).resolves.toBe('clerk-token');
+    await result.current.setActive('org_2');
+    expect(clerk.instance.setActive).toHaveBeenCalledWith({ organization: 'org_2' });
+    await result.current.setActive(null);
+    expect(clerk.instance.setActive).toHaveBeenLastCalledWith({ organization: null });
+    await expect(result.current.createOrganization('Delta')).resolves.toEqual({
+      id: 'org_new',
+      name: 'Delta',
+    });
+    expect(clerk.instance.createOrganization).toHaveBeenCalledWith({ name: 'Delta' });
+    await result.current.signOut();
+    expect(clerk.instance.signOut).toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,99 @@
+import { useAuth, useClerk, useOrganization, useOrganizationList, useUser } from '@clerk/clerk-react';
+import { useCallback, useMemo } from 'react';
+import { type AuthState, toWorkspaceRole, type Workspace } from '../auth-state';
+
+const organizationLists = { userMemberships: true, userInvitations: true } as const;
+
+/** The app's auth state from Clerk's hooks. */
+export function useClerkAuthState(): AuthState {
+  const auth = useAuth();
+  const { isLoaded: userLoaded, user } = useUser();
+  const { organization, membership } = useOrganization();
+  const lists = useOrganizationList(organizationLists);
+  const clerk = useClerk();
+
+  const { getToken: clerkGetToken } = auth;
+  const getToken = useCallback(() => clerkGetToken(), [clerkGetToken]);
+  const setActive = useCallback(
+    async (workspaceId: string | null) => {
+      await clerk.setActive({ organization: workspaceId });
+    },
+    [clerk],
+  );
+  const createOrganization = useCallback(
+    async (name: string): Promise<Workspace> => {
+      const created = await clerk.createOrganization({ name });
+      return { id: created.id, name: created.name };
+    },
+    [clerk],
+  );
+  const signOut = useCallback(() => clerk.signOut(), [clerk]);
+
+  const isLoaded = auth.isLoaded && userLoaded;
+  const isSignedIn = isLoaded && auth.isSignedIn === true && Boolean(user);
+  const listsReady = (resource: { isLoading: boolean; data: unknown[] | undefined }) =>
+    isLoaded && (!isSignedIn || (lists.isLoaded && !resource.isLoading && resource.data !== undefined));
+  const membershipsLoaded = listsReady(lists.userMemberships);
+  const invitationsLoaded = listsReady(lists.userInvitations);
+  const membershipData = lists.userMemberships.data;
+  const invitationData = lists.userInvitations.data;
+  const roleName = membership?.role ?? auth.orgRole ?? null;
+
+  return useMemo<AuthState>(
+    () => ({
+      isLoaded,
+      isSignedIn,
+      user:
+        isSignedIn && user
+          ? {
+              id: user.id,
+              username: user.username,
+              emailAddresses: user.emailAddresses.map(({ id, emailAddress }) => ({ id, emailAddress })),
+              primaryEmailAddress: user.primaryEmailAddress
+                ? { id: user.primaryEmailAddress.id, emailAddress: user.primaryEmailAddress.emailAddress }
+                : null,
+            }
+          : null,
+      activeWorkspace: isSignedIn && organization ? { id: organization.id, name: organization.name } : null,
+      role: isSignedIn && organization && roleName ? toWorkspaceRole(roleName) : null,
+      memberships: isSignedIn
+        ? (membershipData ?? []).map((m) => ({
+            workspace: { id: m.organization.id, name: m.organization.name },
+            role: toWorkspaceRole(m.role),
+          }))
+        : [],
+      membershipsLoaded,
+      invitations: isSignedIn
+        ? (invitationData ?? []).map((invitation) => ({
+            id: invitation.id,
+            workspace: {
+              id: invitation.publicOrganizationData.id,
+              name: invitation.publicOrganizationData.name,
+            },
+            email: invitation.emailAddress,
+            role: toWorkspaceRole(invitation.role),
+          }))
+        : [],
+      invitationsLoaded,
+      setActive,
+      createOrganization,
+      getToken,
+      signOut,
+    }),
+    [
+      isLoaded,
+      isSignedIn,
+      user,
+      organization,
+      roleName,
+      membershipData,
+      membershipsLoaded,
+      invitationData,
+      invitationsLoaded,
+      setActive,
+      createOrganization,
+      getToken,
+      signOut,
+    ],
+  );
+}
