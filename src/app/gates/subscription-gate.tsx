@@ -1,0 +1,20 @@
+import type { ReactNode } from 'react';
+import { Redirect, useLocation } from 'wouter';
+import { PageLoader } from '@/components/ui/loader';
+import { useSubscription } from '@/features/billing/use-subscription';
+import { isUnder, routes } from '../routes';
+
+/**
+ * Spec section 2, subscription gate: a spinner while the subscription loads; without an active one the
+ * person goes to subscribe, and a subscribed person who visits subscribe goes home.
+ */
+export function SubscriptionGate({ children }: { children: ReactNode }) {
+  const { data: subscription } = useSubscription();
+  const [location] = useLocation();
+  // Also while an error is retried: the app cannot tell what to show without the subscription.
+  if (!subscription) return <PageLoader />;
+  const onSubscribe = isUnder(location, routes.subscribe.path);
+  if (!subscription.active && !onSubscribe) return <Redirect to={routes.subscribe.href()} replace />;
+  if (subscription.active && onSubscribe) return <Redirect to={routes.home.href()} replace />;
+  return children;
+}

@@ -1,0 +1,33 @@
+import { lazy } from 'react';
+import { Route, Switch } from 'wouter';
+import { SignInPage } from '@/features/auth/sign-in-page';
+import { SignUpPage } from '@/features/auth/sign-up-page';
+import { AuthGate } from './gates/auth-gate';
+import { PublicLayout } from './layouts/public-layout';
+import { routes } from './routes';
+
+// The signed-in app (gates, shell, pages) is its own chunk, so sign in loads only what it shows.
+const SignedInApp = lazy(() => import('./signed-in-app').then((m) => ({ default: m.SignedInApp })));
+
+/** Every route of the route map, behind the auth gate. */
+export function AppRouter() {
+  return (
+    <AuthGate>
+      <Switch>
+        <Route path={routes.signIn.pattern}>
+          <PublicLayout>
+            <SignInPage />
+          </PublicLayout>
+        </Route>
+        <Route path={routes.signUp.pattern}>
+          <PublicLayout>
+            <SignUpPage />
+          </PublicLayout>
+        </Route>
+        <Route>
+          <SignedInApp />
+        </Route>
+      </Switch>
+    </AuthGate>
+  );
+}

@@ -1,0 +1,140 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useSWRConfig } from 'swr';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeAuth, json, ok, withApp } from '../test-utils';
+import { AppShell } from './app-shell';
+
+const fetchMock = vi.fn<typeof fetch>();
+
+beforeEach(() => {
+  fetchMock.mockReset();
+  vi.stubGlobal('fetch', fetchMock);
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+/** Records every data cache it is rendered with. */
+function CacheProbe({ caches }: { caches: Set<unknown> }) {
+  caches.add(useSWRConfig().cache);
+  return null;
+}
+
+function sidebarNav() {
+  // The drawer is closed, so the only navigation is the sidebar's.
+  return screen.getByRole('navigation', { name: 'Main' });
+}
+
+describe('app shell', () => {
+  it('has the product name linking home, the navigation and the page in the main area', () => {
+    const { Wrapper } = withApp('/project', fakeAuth());
+    render(<AppShell>the page</AppShell>, { wrapper: Wrapper });
+    expect(screen.getAllByRole('link', { name: 'ReplyRadar' })[0]?.getAttribute('href')).toBe('/');
+    const links = within(sidebarNav()).getAllByRole('link');
+    expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['Project', '/project'],
+      ['Mentions', '/mentions'],
+      ['Replies', '/replies'],
+    ]);
+    expect(within(screen.getByRole('main')).getByText('the page')).toBeTruthy();
+  });
+
+  it('marks the active navigation item by path prefix', () => {
+    const { Wrapper } = withApp('/mentions/reddit', fakeAuth());
+    render(<AppShell>page</AppShell>, { wrapper: Wrapper });
+    const nav = sidebarNav();
+    expect(within(nav).getByRole('link', { name: 'Mentions' }).getAttribute('aria-current')).toBe('page');
+    expect(within(nav).getByRole('link', { name: 'Project' }).getAttribute('aria-current')).toBeNull();
+    expect(within(nav).getByRole('link', { name: 'Replies' }).getAttribute('aria-current')).toBeNull();
+  });
+
+  it('shows the workspace name and the word workspace on the menu', () => {
+    const { Wrapper } = withApp('/project', fakeAuth());
+    render(<AppShell>page</AppShell>, { wrapper: Wrapper });
+    const trigger = screen.getByRole('button', { name: /Acme/ });
+    expect(trigger.textContent).toContain('Acme');
+    expect(trigger.textContent).toContain('workspace');
+  });
+
+  it("labels the menu with the person's primary email and offers Subscription settings to admins", async () => {
+    const user = userEvent.setup();
+    const { Wrapper } = withApp('/project', fakeAuth());
+    render(<AppShell>page</AppShell>, { wrapper: Wrapper });
+    await user.click(screen.getByRole('button', { name: /Acme/ }));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getByText('ada@example.com')).toBeTruthy();
+    expect(within(menu).getByRole('menuitem', { name: 'Subscription settings' })).toBeTruthy();
+    expect(within(menu).getByRole('menuitem', { name: 'Log out' })).toBeTruthy();
+  });
+
+  it('does not offer Subscription settings to members', async () => {
+    const user = userEvent.setup();
+    const { Wrapper } = withApp('/project', fakeAuth({ role: 'org:member' }));
+    render(<AppShell>page</AppShell>, { wrapper: Wrapper });
+    await user.click(screen.getByRole('button', { name: /Acme/ }));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).queryByRole('menuitem', { name: 'Subscription settings' })).toBeNull();
+  });
+
+  it('opens a tab at once and points it at the billing portal', async () => {
+    const user = userEvent.setup();
+    const tab = { opener: {}, location: { href: '' }, close: vi.fn() };
+    const open = vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
+    fetchMock.mockImplementation(async () => ok({ url: 'https://billing.example.test/portal' }));
+    const { Wrapper } = withApp('/project', fakeAuth());
+    render(<AppShell>page</AppShell>, { wrapper: Wrapper });
+    await user.click(screen.getByRole('button', { name: /Acme/ }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Subscription settings' }));
+    expect(open).toHaveBeenCalledWith('', '_blank');
+    await waitFor(() => expect(tab.location.href).toBe('https://billing.example.test/portal'));
+    expect(tab.opener).toBeNull();
+    expect(String(fetchMock.mock.calls[0]?.[0])).toBe('/api/subscription/portal');
+    open.mockRestore();
+  });
+
+  it('closes the tab when the portal link cannot be had', async () => {
+    const user = userEvent.setup();
+    const tab = { opener: {}, location: { href: '' }, close: vi.fn() };
+    const open = vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
+    fetchMock.mockImplementation(async () =>
+      json(403, { success: false, data: null, error: { message: 'Admins only', code: 'forbidden' } }),
+    );
+    const { Wrapper } = withApp('/project', fakeAuth());
+    render(<AppShell>page</AppShell>, { wrapper: Wrapper });
+    await user.click(screen.getByRole('button', { name: /Acme/ }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Subscription settings' }));
+    await waitFor(() => expect(tab.close).toHaveBeenCalled());
+    open.mockRestore();
+  });
+
+  it('logs out: signs out and starts a new, empty data cache', async () => {
+    const user = userEvent.setup();
+    const auth = fakeAuth();
+    const caches = new Set<unknown>();
+    const { Wrapper } = withApp('/project', auth);
+    render(
+      <AppShell>
+        <CacheProbe caches={caches} />
+      </AppShell>,
+      { wrapper: Wrapper },
+    );
+    expect(caches.size).toBe(1);
+    await user.click(screen.getByRole('button', { name: /Acme/ }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Log out' }));
+    await waitFor(() => expect(auth.signOut).toHaveBeenCalled());
+    await waitFor(() => expect(caches.size).toBe(2));
+  });
+
+  it('opens the navigation as a drawer from the top bar, and closes it on navigating', async () => {
+    const user = userEvent.setup();
+    const { Wrapper, location } = withApp('/project', fakeAuth());
+    render(<AppShell>page</AppShell>, { wrapper: Wrapper });
+    await user.click(screen.getByRole('button', { name: 'Open navigation' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Navigation' });
+    await user.click(within(drawer).getByRole('link', { name: 'Mentions' }));
+    expect(location.history.at(-1)).toBe('/mentions');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+});

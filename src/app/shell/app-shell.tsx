@@ -1,0 +1,56 @@
+import { Menu } from 'lucide-react';
+import { type ReactNode, Suspense, useState } from 'react';
+import { Link } from 'wouter';
+import { Button } from '@/components/ui/button';
+import { PageLoader } from '@/components/ui/loader';
+import { Sheet, SheetContent, SheetTitle, SheetTrigger } from '@/components/ui/sheet';
+import { VisuallyHidden } from '@/components/ui/visually-hidden';
+import { Logo } from '../layouts/logo';
+import { routes } from '../routes';
+import { Sidebar } from './sidebar';
+
+/**
+ * The signed-in app's frame: a 280 px sidebar beside the routed page; below 768 px a top bar whose menu
+ * button opens the same sidebar as a drawer.
+ */
+export function AppShell({ children }: { children: ReactNode }) {
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const closeDrawer = () => setDrawerOpen(false);
+
+  return (
+    <div className="flex min-h-dvh flex-col md:flex-row">
+      <aside className="hidden w-[280px] shrink-0 border-r border-border px-4 py-6 md:block">
+        <div className="sticky top-6">
+          <Sidebar />
+        </div>
+      </aside>
+
+      <header className="sticky top-0 z-40 flex h-14 items-center gap-2 border-b border-border bg-background px-2 md:hidden">
+        <Sheet open={drawerOpen} onOpenChange={setDrawerOpen}>
+          <SheetTrigger asChild>
+            <Button variant="secondary" size="sm" aria-label="Open navigation" className="size-10 px-0">
+              <Menu aria-hidden="true" />
+            </Button>
+          </SheetTrigger>
+          <SheetContent side="left" aria-describedby={undefined}>
+            <SheetTitle asChild>
+              <VisuallyHidden>Navigation</VisuallyHidden>
+            </SheetTitle>
+            <Sidebar onNavigate={closeDrawer} />
+          </SheetContent>
+        </Sheet>
+        <Link
+          href={routes.home.href()}
+          className="flex items-center gap-2 rounded-md font-semibold text-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+        >
+          <Logo className="size-7" />
+          ReplyRadar
+        </Link>
+      </header>
+
+      <main className="flex min-w-0 flex-1 flex-col gap-6 px-4 py-6 md:px-8 md:py-8">
+        <Suspense fallback={<PageLoader />}>{children}</Suspense>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,127 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { apiClient } from '@/lib/api-client';
+import { ApiClientWiring, currentProjectHeader } from './api-client-wiring';
+import { SignedInApp } from './signed-in-app';
+import { fakeAuth, json, ok, withApp } from './test-utils';
+
+const project = {
+  id: 'p1',
+  name: 'Radar',
+  url: null,
+  description: 'Finds posts',
+  goal: 'Leads',
+  tov: 'Friendly',
+  keywords: [],
+  reviewed: false,
+  autopostingSetup: false,
+};
+
+let answers: Record<string, unknown>;
+const fetchMock = vi.fn<typeof fetch>(async (input) => {
+  const path = String(input);
+  if (path in answers) return ok(answers[path]);
+  return json(404, { success: false, data: null, error: { message: 'Not found', code: 'not_found' } });
+});
+
+function requestHeaders(path: string): Record<string, string>[] {
+  return fetchMock.mock.calls
+    .filter(([url]) => String(url) === path)
+    .map(([, init]) => ({ ...(init?.headers as Record<string, string>) }));
+}
+
+beforeEach(() => {
+  answers = {
+    '/api/subscription': { active: true, addons: {} },
+    '/api/projects': [project],
+    '/api/socials': [
+      { id: 's1', slug: 'reddit', name: 'Reddit' },
+      { id: 's2', slug: 'hacker-news', name: 'Hacker News' },
+    ],
+  };
+  fetchMock.mockClear();
+  currentProjectHeader.set(null);
+  vi.stubGlobal('fetch', fetchMock);
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+function renderAt(path: string, auth = fakeAuth()) {
+  const app = withApp(path, auth);
+  render(
+    <>
+      <ApiClientWiring />
+      <SignedInApp />
+    </>,
+    { wrapper: app.Wrapper },
+  );
+  return app;
+}
+
+describe('signed-in app', () => {
+  it('takes a subscribed person from home to the mentions of the first social', async () => {
+    const { location } = renderAt('/');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Mentions' })).toBeTruthy();
+    expect(location.history.at(-1)).toBe('/mentions/reddit');
+    expect(screen.getByRole('link', { name: 'Mentions' }).getAttribute('aria-current')).toBe('page');
+  });
+
+  it('sends the token on every call and the current project as project-id once the list has loaded', async () => {
+    renderAt('/mentions');
+    await screen.findByRole('heading', { level: 1, name: 'Mentions' });
+    expect(requestHeaders('/api/subscription')[0]).toMatchObject({ Authorization: 'token' });
+    expect(requestHeaders('/api/subscription')[0]?.['project-id']).toBeUndefined();
+    await waitFor(() => expect(currentProjectHeader.get()).toBe('p1'));
+    await apiClient.call('listSocials');
+    expect(requestHeaders('/api/socials').at(-1)).toEqual({
+      'Content-Type': 'application/json',
+      Authorization: 'token',
+      'project-id': 'p1',
+    });
+  });
+
+  it('sends a person without a subscription to subscribe, which offers Log out', async () => {
+    answers['/api/subscription'] = { active: false, addons: {} };
+    const auth = fakeAuth();
+    const { location } = renderAt('/project', auth);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Start Growing Today' })).toBeTruthy();
+    expect(location.history.at(-1)).toBe('/subscribe');
+    expect(requestHeaders('/api/projects')).toHaveLength(0);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Log out' }));
+    expect(auth.signOut).toHaveBeenCalled();
+  });
+
+  it('titles the project page by whether the project has been reviewed', async () => {
+    renderAt('/project');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Review suggested information' }),
+    ).toBeTruthy();
+  });
+
+  it('titles a reviewed project Project', async () => {
+    answers['/api/projects'] = [{ ...project, reviewed: true }];
+    renderAt('/project');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Project' })).toBeTruthy();
+  });
+
+  it('shows the onboarding screens with their titles', async () => {
+    renderAt('/onboarding/workspace');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Set up your workspace' })).toBeTruthy();
+  });
+
+  it('sends a person whose subscription lacks autopost from replies home', async () => {
+    const { location } = renderAt('/replies');
+    // Home redirects on to mentions; every redirect replaces, so nothing is left to go back to.
+    expect(await screen.findByRole('heading', { level: 1, name: 'Mentions' })).toBeTruthy();
+    expect(location.history).toEqual(['/mentions/reddit']);
+  });
+
+  it('shows replies with the autopost add-on', async () => {
+    answers['/api/subscription'] = { active: true, addons: { autopost: true } };
+    renderAt('/replies');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Replies' })).toBeTruthy();
+  });
+});
