@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
-import type { Hono } from 'hono';
+import type { Context, Hono } from 'hono';
 import type { AppEnv } from './bind-route';
 
 const noCache = 'no-cache';
@@ -22,16 +22,19 @@ export function cacheControlFor(requestPath: string): string {
 export function serveApp(app: Hono<AppEnv>, staticDir: string): void {
   const root = path.resolve(staticDir);
   const indexFile = path.join(root, 'index.html');
-  app.use(
-    '*',
-    serveStatic({
-      root,
-      onFound: (filePath, c) => {
-        const requestPath = `/${path.relative(root, filePath).split(path.sep).join('/')}`;
-        c.header('Cache-Control', cacheControlFor(requestPath));
-      },
-    }),
-  );
+  // serveStatic calls onFound after it has built the response, so a header set there is lost: note
+  // the file found and set its Cache-Control on the response itself.
+  const foundFiles = new WeakMap<Context, string>();
+  const files = serveStatic({ root, onFound: (filePath, c) => void foundFiles.set(c, filePath) });
+  app.use('*', async (c, next) => {
+    const result = await files(c, next);
+    const filePath = foundFiles.get(c);
+    if (result instanceof Response && filePath) {
+      const requestPath = `/${path.relative(root, filePath).split(path.sep).join('/')}`;
+      result.headers.set('Cache-Control', cacheControlFor(requestPath));
+    }
+    return result;
+  });
   app.get('*', (c) => {
     if (!existsSync(indexFile)) return c.text('The app has not been built: run npm run build.', 503);
     c.header('Cache-Control', noCache);
