@@ -93,6 +93,19 @@ describe.each(testDatabases())('local accounts (%s)', (kind) => {
       expect(sessionCookieOf(response)).toBeNull();
     });
 
+    it('makes one account when the same email signs up twice at once', async () => {
+      const attempt = () =>
+        server.request('POST', '/api/auth/sign-up', {
+          body: { email: 'double-click@example.com', password: testPassword },
+        });
+      const responses = await Promise.all([attempt(), attempt()]);
+      expect(responses.map((r) => r.status).sort()).toEqual([201, 422]);
+      const refused = responses.find((r) => r.status === 422);
+      if (refused) expectFailure(refused, 422, { code: 'form_identifier_exists', field: 'email' });
+      const rows = await server.db.select().from(users).where(eq(users.email, 'double-click@example.com'));
+      expect(rows).toHaveLength(1);
+    });
+
     it('refuses the same email written in other capitals, and with spaces around it', async () => {
       await server.signUp('Mixed.Case@Example.com');
       for (const email of ['mixed.case@example.com', 'MIXED.CASE@EXAMPLE.COM', '  mixed.case@example.com ']) {
