@@ -114,6 +114,20 @@ describe.each(testDatabases())('signing in with Clerk (%s)', (kind) => {
     }
   });
 
+  it("records a new user and organisation once, even when the app's first calls arrive together", async () => {
+    const token = await signClerkToken({ sub: 'user_eager', org_id: 'org_eager', org_role: 'org:admin' });
+    const responses = await Promise.all(
+      ['/api/projects', '/api/subscription', '/api/socials', '/api/subscription/products'].map((path) =>
+        server.request('GET', path, { token }),
+      ),
+    );
+    for (const response of responses) expectSuccess(response);
+    expect(await server.db.select().from(users).where(eq(users.clerkUserId, 'user_eager'))).toHaveLength(1);
+    expect(
+      await server.db.select().from(workspaces).where(eq(workspaces.clerkOrgId, 'org_eager')),
+    ).toHaveLength(1);
+  });
+
   it('follows a role change in the next token', async () => {
     const claims = { sub: 'user_promoted', org_id: 'org_roles' };
     expectSuccess(await listProjects(await signClerkToken({ ...claims, org_role: 'org:member' })));

@@ -186,6 +186,13 @@ describe.each(testDatabases())('every refused call answers in the envelope (%s)'
         body: { email: 'envelope@example.com', password: testPassword },
       });
       expectFailure(right, 429, { code: 'rate_limited' });
+      // Sign-up shares the limit: attempts cannot move over to making accounts.
+      const signUp = await limited.request('POST', '/api/auth/sign-up', {
+        body: { email: 'envelope-new@example.com', password: testPassword },
+      });
+      expectFailure(signUp, 429, { code: 'rate_limited' });
+      // Other calls are not limited.
+      expect((await limited.request('GET', '/api/projects', { token })).status).toBe(200);
     } finally {
       await limited.close();
     }
