@@ -1,13 +1,17 @@
 import { lazy } from 'react';
 import { Route, Switch } from 'wouter';
-import { SignInPage } from '@/features/auth/sign-in-page';
-import { SignUpPage } from '@/features/auth/sign-up-page';
+import { loadSignInPage, SignInPage } from '@/features/auth/sign-in-page';
+import { loadSignUpPage, SignUpPage } from '@/features/auth/sign-up-page';
 import { AuthGate } from './gates/auth-gate';
 import { PublicLayout } from './layouts/public-layout';
-import { routes } from './routes';
+import { isUnder, routes } from './routes';
 
 // The signed-in app (gates, shell, pages) is its own chunk, so sign in loads only what it shows.
 const SignedInApp = lazy(() => import('./signed-in-app').then((m) => ({ default: m.SignedInApp })));
+
+// On sign in or sign up, fetch the screen while auth is still being checked instead of after it.
+if (isUnder(window.location.pathname, routes.signIn.path)) void loadSignInPage();
+else if (isUnder(window.location.pathname, routes.signUp.path)) void loadSignUpPage();
 
 /** Every route of the route map, behind the auth gate. */
 export function AppRouter() {
