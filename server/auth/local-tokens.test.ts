@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { decodeJwt, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +13,7 @@ import {
   testDatabases,
 } from '../../tests/support/server-harness';
 import { users } from '../db/schema';
+import { loadAuthSecret } from './local-tokens';
 
 /** Signs a token the way the server does, with whatever secret, lifetime and claims the test picks. */
 async function signLocalToken(
@@ -29,6 +33,24 @@ async function signLocalToken(
     .setExpirationTime(options.exp ?? now + 300)
     .sign(new TextEncoder().encode(options.secret ?? testAuthSecret));
 }
+
+describe('the key local session tokens are signed with', () => {
+  it('is AUTH_SECRET when it is set', () => {
+    expect(new TextDecoder().decode(loadAuthSecret(testAuthSecret, null))).toBe(testAuthSecret);
+  });
+
+  it('is made on first start and kept under DATA_DIR, readable by the server only, so tokens survive a restart', () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'rr-secret-'));
+    try {
+      const first = loadAuthSecret(undefined, dataDir);
+      expect(first.length).toBeGreaterThanOrEqual(32);
+      expect(loadAuthSecret(undefined, dataDir)).toEqual(first);
+      expect(statSync(path.join(dataDir, 'auth-secret')).mode & 0o777).toBe(0o600);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
 
 describe.each(testDatabases())('session tokens of local accounts (%s)', (kind) => {
   let server: TestServer;

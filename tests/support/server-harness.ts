@@ -27,12 +27,17 @@ const defaultEnv: Record<string, string> = {
   AUTH_RATE_LIMIT_PER_MINUTE: '10000',
 };
 
+export interface TestDatabase extends DatabaseHandle {
+  /** The connection URL of a PostgreSQL test database; null for PGlite in memory. */
+  url: string | null;
+}
+
 /**
  * A fresh, migrated database: PGlite in memory, or a new database `rr_test_<random>` on the
  * PostgreSQL server `DATABASE_URL` names, dropped again on close.
  */
-export async function openTestDatabase(kind: DatabaseKind): Promise<DatabaseHandle> {
-  if (kind === 'pglite') return openDatabase({ dataDir: null });
+export async function openTestDatabase(kind: DatabaseKind): Promise<TestDatabase> {
+  if (kind === 'pglite') return { ...(await openDatabase({ dataDir: null })), url: null };
 
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) throw new Error('DATABASE_URL is not set: the postgres tests need a server');
@@ -59,6 +64,7 @@ export async function openTestDatabase(kind: DatabaseKind): Promise<DatabaseHand
   }
   return {
     ...handle,
+    url: url.toString(),
     close: async () => {
       await handle.close();
       await admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
