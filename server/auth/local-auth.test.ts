@@ -14,7 +14,7 @@ import {
   testDatabases,
   testPassword,
 } from '../../tests/support/server-harness';
-import { users } from '../db/schema';
+import { invitations, users } from '../db/schema';
 
 describe.each(testDatabases())('local accounts (%s)', (kind) => {
   let server: TestServer;
@@ -289,6 +289,31 @@ describe.each(testDatabases())('local accounts (%s)', (kind) => {
       const data = expectSuccess<AuthSession>(await signIn('comes-back@example.com', testPassword));
       expect(data.activeWorkspaceId).toBe(workspace.id);
       expect(decodeJwt(data.token)).toMatchObject({ org_id: workspace.id, org_role: 'org:admin' });
+    });
+
+    it("lists the person's pending invitations in the session, and only those", async () => {
+      const host = await server.signUpWithWorkspace('host@example.com', 'Hosting');
+      const declined = await server.createWorkspace(host.cookie, 'Declined one');
+      await server.db.insert(invitations).values([
+        {
+          workspaceId: host.workspace.id,
+          email: 'invited@example.com',
+          role: 'org:member',
+          invitedBy: host.userId,
+        },
+        { workspaceId: declined.id, email: 'invited@example.com', role: 'org:admin', status: 'declined' },
+        { workspaceId: host.workspace.id, email: 'somebody-else@example.com', role: 'org:member' },
+      ]);
+      const { session } = await server.signUp('Invited@Example.com');
+      expect(session.invitations).toStrictEqual([
+        {
+          id: expect.any(String),
+          email: 'invited@example.com',
+          role: 'org:member',
+          workspace: host.workspace,
+        },
+      ]);
+      expect(session.memberships).toEqual([]);
     });
 
     it('refuses to activate a workspace the person is not a member of', async () => {

@@ -115,11 +115,17 @@ export async function startTestServer(
   const env = loadEnv({ ...defaultEnv, ...envOverrides });
   const database = options.database ?? (await openTestDatabase(kind));
   const ownsDatabase = !options.database;
-  const built = await buildServer(env, {
-    database,
-    staticDir: options.staticDir ?? null,
-    ...(options.logger ? { logger: options.logger } : {}),
-  });
+  let built: Awaited<ReturnType<typeof buildServer>>;
+  try {
+    built = await buildServer(env, {
+      database,
+      staticDir: options.staticDir ?? null,
+      ...(options.logger ? { logger: options.logger } : {}),
+    });
+  } catch (error) {
+    if (ownsDatabase) await database.close();
+    throw error;
+  }
   const { app } = built;
 
   async function request(method: string, path: string, init: TestRequest = {}): Promise<TestResponse> {
