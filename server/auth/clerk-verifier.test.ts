@@ -34,11 +34,19 @@ describe('reading the active organisation from Clerk claims', () => {
     });
   });
 
-  it('finds no organisation when the token has none, or a role ReplyRadar does not know', () => {
+  it('finds no organisation when the token has none', () => {
     const none = { orgId: null, orgRole: null, orgSlug: null };
     expect(organisationClaims({})).toEqual(none);
     expect(organisationClaims({ v: 2 })).toEqual(none);
-    expect(organisationClaims({ org_id: 'org_3', org_role: 'org:billing' })).toMatchObject({ orgRole: null });
+  });
+
+  it('treats a custom role as a member, never as an admin', () => {
+    expect(organisationClaims({ org_id: 'org_3', org_role: 'org:billing' })).toMatchObject({
+      orgRole: 'org:member',
+    });
+    expect(organisationClaims({ v: 2, o: { id: 'org_3', rol: 'billing' } })).toMatchObject({
+      orgRole: 'org:member',
+    });
   });
 });
 

@@ -10,12 +10,15 @@ function text(value: unknown): string | null {
   return typeof value === 'string' && value !== '' ? value : null;
 }
 
-/** Reads the role; v2 tokens carry it without the `org:` prefix (`admin`), v1 tokens with it. */
+/**
+ * Reads the role; v2 tokens carry it without the `org:` prefix (`admin`), v1 tokens with it. A custom
+ * role is a member's: only `org:admin` has more rights, as in the app.
+ */
 function parseRole(value: unknown): Role | null {
   const raw = text(value);
   if (!raw) return null;
   const parsed = roleSchema.safeParse(raw.startsWith('org:') ? raw : `org:${raw}`);
-  return parsed.success ? parsed.data : null;
+  return parsed.success ? parsed.data : 'org:member';
 }
 
 /** The active organisation from either token format: v1 `org_id`/`org_role`, v2 `o.id`/`o.rol`. */

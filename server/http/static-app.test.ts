@@ -77,6 +77,15 @@ describe.each(testDatabases())('serving the built app (%s)', (kind) => {
     },
   );
 
+  it.each(['/assets/app-0ld0ld.js', '/icons/missing.png'])(
+    'answers a missing file %s with 404, never the app under a file name',
+    async (pathname) => {
+      const response = await get(pathname);
+      expect(response.status).toBe(404);
+      expect(String(response.body)).not.toBe(indexHtml);
+    },
+  );
+
   it('answers an unknown API path with the 404 envelope, not index.html', async () => {
     expectFailure(await get('/api/unknown'), 404, {
       code: 'not_found',

@@ -16,8 +16,8 @@ export function cacheControlFor(requestPath: string): string {
 }
 
 /**
- * Serves the built app: files as they are, and `index.html` for any other path outside `/api`, so the
- * app's own router handles it.
+ * Serves the built app: files as they are, and `index.html` for any other path outside `/api` that does
+ * not name a file, so the app's own router handles it.
  */
 export function serveApp(app: Hono<AppEnv>, staticDir: string): void {
   const root = path.resolve(staticDir);
@@ -36,6 +36,8 @@ export function serveApp(app: Hono<AppEnv>, staticDir: string): void {
     return result;
   });
   app.get('*', (c) => {
+    // A missing file (an old hashed chunk, say) is a 404, never the app's HTML under a script's name.
+    if (path.posix.extname(c.req.path) !== '') return c.text('Not found', 404, { 'Cache-Control': noCache });
     if (!existsSync(indexFile)) return c.text('The app has not been built: run npm run build.', 503);
     c.header('Cache-Control', noCache);
     return c.html(readFileSync(indexFile, 'utf8'));
