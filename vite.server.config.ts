@@ -1,5 +1,5 @@
 import { defineConfig } from 'vite';
-import { aliases } from './vite.config';
+import { aliases } from './vite.config.ts';
 
 /** Builds the API server into dist/server; dependencies stay in node_modules. */
 export default defineConfig({

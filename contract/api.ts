@@ -242,12 +242,13 @@ export const api = {
     body: signInSchema,
     data: authSessionSchema,
   }),
+  /** Null when the request carries no live session cookie: the visitor is signed out, which is no error. */
   refreshSession: route({
     method: 'POST',
     path: '/api/auth/token',
     auth: 'session-cookie',
     body: z.object({}),
-    data: authSessionSchema,
+    data: authSessionSchema.nullable(),
   }),
   signOut: route({
     method: 'POST',

@@ -93,8 +93,15 @@ export function registerLocalAuthRoutes(
   });
 
   bind(api.refreshSession, async (c) => {
-    const session = await currentSession(c);
-    return localSessions.describe(session.id);
+    try {
+      const session = await currentSession(c);
+      return await localSessions.describe(session.id);
+    } catch (error) {
+      if (!(error instanceof HttpError && error.status === 401)) throw error;
+      if (getCookie(c, sessionCookie))
+        deleteCookie(c, sessionCookie, { path: cookiePath, secure: isHttps(c) });
+      return null;
+    }
   });
 
   bind(api.signOut, async (c) => {

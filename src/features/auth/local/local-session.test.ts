@@ -55,6 +55,14 @@ describe('local session', () => {
     expect(requestsTo('/api/auth/token')).toBe(1);
   });
 
+  it('is signed out when the server answers that no session cookie is there (data null)', async () => {
+    fetchMock.mockImplementation(async () => ok(null));
+    const store = new LocalSessionStore(() => now);
+    await store.refresh();
+    expect(store.getSnapshot()).toEqual({ status: 'signed-out', session: null });
+    await expect(store.getToken()).resolves.toBeNull();
+  });
+
   it('is signed in when the refresh cookie still holds a session', async () => {
     fetchMock.mockImplementation(async () => ok(session('t1')));
     const store = new LocalSessionStore(() => now);
