@@ -4,6 +4,8 @@ import { aliases } from './vite.config.ts';
 export default defineConfig({
   resolve: { alias: aliases },
   test: {
+    // Two workers on two cores: each server test file spends most of its time starting PGlite.
+    maxWorkers: 2,
     projects: [
       {
         resolve: { alias: aliases },
