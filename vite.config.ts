@@ -9,6 +9,7 @@ const apiPort = process.env.API_PORT ?? '8787';
 export const aliases = {
   '@': fileURLToPath(new URL('./src', import.meta.url)),
   '@contract': fileURLToPath(new URL('./contract', import.meta.url)),
+  '@tests': fileURLToPath(new URL('./tests', import.meta.url)),
 };
 
 export default defineConfig({

@@ -7,7 +7,8 @@
 import { readFile, stat, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { crc32, deflateSync } from 'node:zlib';
-import { chromium, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
+import { launchBrowser } from '../tests/support/chromium';
 
 const primary = '#3730a3';
 const iconsDir = fileURLToPath(new URL('../public/icons/', import.meta.url));
@@ -129,17 +130,7 @@ function encodeIndexedPng(rgba: Uint8Array, size: number): Buffer | null {
 }
 
 const logo = await readFile(`${iconsDir}logo.svg`, 'utf8');
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
-});
+const browser = await launchBrowser();
 
 try {
   for (const icon of icons) {

@@ -1,7 +1,7 @@
 // Measures the JavaScript a route loads before it is interactive, gzipped, and the server's start time.
 // Usage: npm run build && npx tsx scripts/measure-route-js.ts [/sign-in ...]
 import { gzipSync } from 'node:zlib';
-import { launchBrowser } from '../tests/e2e/support/browser';
+import { launchBrowser } from '../tests/support/chromium';
 import { startProduct } from '../tests/support/product-server';
 
 const routes = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ['/sign-in'];

@@ -1,28 +1,14 @@
-import type { AuthSession } from '@contract/auth';
 import { authMessages } from '@contract/messages';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { failureResponse, sessionFixture } from '@tests/support/api-fixtures';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { currentProjectHeader } from './api-client-wiring';
 import { App } from './app';
-import { json, ok } from './test-utils';
+import { ok } from './test-utils';
 
-const session: AuthSession = {
-  token: 'session-token',
-  expiresAt: Date.now() + 10 * 60_000,
-  user: {
-    id: 'u1',
-    username: null,
-    emailAddresses: [{ id: 'e1', emailAddress: 'ada@example.com' }],
-    primaryEmailAddressId: 'e1',
-  },
-  activeWorkspaceId: null,
-  memberships: [],
-  invitations: [],
-};
-
-const failure = (status: number, message: string, code: string, field?: string) =>
-  json(status, { success: false, data: null, error: { message, code, ...(field ? { field } : {}) } });
+const session = sessionFixture();
+const failure = failureResponse;
 
 /** A stand-in for the server's local accounts: one account, ada@example.com / correct-horse. */
 function fakeServer() {

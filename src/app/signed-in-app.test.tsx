@@ -1,22 +1,13 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { projectFixture } from '@tests/support/api-fixtures';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiClient } from '@/lib/api-client';
 import { ApiClientWiring, currentProjectHeader } from './api-client-wiring';
 import { SignedInApp } from './signed-in-app';
 import { fakeAuth, json, ok, withApp } from './test-utils';
 
-const project = {
-  id: 'p1',
-  name: 'Radar',
-  url: null,
-  description: 'Finds posts',
-  goal: 'Leads',
-  tov: 'Friendly',
-  keywords: [],
-  reviewed: false,
-  autopostingSetup: false,
-};
+const project = projectFixture();
 
 let answers: Record<string, unknown>;
 const fetchMock = vi.fn<typeof fetch>(async (input) => {

@@ -57,8 +57,4 @@ export function withApp(path: string, auth: AuthState) {
   return { location, Wrapper: wrapper };
 }
 
-export function json(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
-
-export const ok = (data: unknown) => json(200, { success: true, data, error: null });
+export { jsonResponse as json, okResponse as ok } from '@tests/support/api-fixtures';

@@ -1,25 +1,8 @@
+import { jsonResponse, projectFixture } from '@tests/support/api-fixtures';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, apiClient, configureApiClient, onApiError, onApiResponse } from './api-client';
 
-const project = {
-  id: 'p1',
-  name: 'Radar',
-  url: null,
-  description: 'Finds posts',
-  goal: 'Leads',
-  tov: 'Friendly',
-  keywords: [],
-  reviewed: false,
-  autopostingSetup: false,
-};
-
-function jsonResponse(status: number, body: unknown, statusText = ''): Response {
-  return new Response(JSON.stringify(body), {
-    status,
-    statusText,
-    headers: { 'Content-Type': 'application/json' },
-  });
-}
+const project = projectFixture();
 
 const fetchMock = vi.fn<typeof fetch>();
 

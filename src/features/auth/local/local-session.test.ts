@@ -1,32 +1,12 @@
-import type { AuthSession } from '@contract/auth';
+import { failureResponse, okResponse, sessionFixture } from '@tests/support/api-fixtures';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LocalSessionStore } from './local-session';
 
 const now = 1_700_000_000_000;
 
-function session(token: string, expiresAt = now + 10 * 60_000): AuthSession {
-  return {
-    token,
-    expiresAt,
-    user: {
-      id: 'u1',
-      username: null,
-      emailAddresses: [{ id: 'e1', emailAddress: 'ada@example.com' }],
-      primaryEmailAddressId: 'e1',
-    },
-    activeWorkspaceId: null,
-    memberships: [],
-    invitations: [],
-  };
-}
-
-function json(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
-
-const ok = (data: unknown) => json(200, { success: true, data, error: null });
-const unauthorized = () =>
-  json(401, { success: false, data: null, error: { message: 'Not signed in', code: 'unauthorized' } });
+const session = (token: string, expiresAt = now + 10 * 60_000) => sessionFixture({ token, expiresAt });
+const ok = okResponse;
+const unauthorized = () => failureResponse(401, 'Not signed in', 'unauthorized');
 
 const fetchMock = vi.fn<typeof fetch>();
 

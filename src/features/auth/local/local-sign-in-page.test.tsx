@@ -1,7 +1,7 @@
-import type { AuthSession } from '@contract/auth';
 import { authMessages } from '@contract/messages';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { failureResponse, jsonResponse, sessionFixture } from '@tests/support/api-fixtures';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
@@ -9,27 +9,9 @@ import { LocalAuthProvider } from './local-auth-provider';
 import { LocalSignInPage } from './local-sign-in-page';
 import { LocalSignUpPage } from './local-sign-up-page';
 
-const session: AuthSession = {
-  token: 't1',
-  expiresAt: Date.now() + 600_000,
-  user: {
-    id: 'u1',
-    username: null,
-    emailAddresses: [{ id: 'e1', emailAddress: 'ada@example.com' }],
-    primaryEmailAddressId: 'e1',
-  },
-  activeWorkspaceId: null,
-  memberships: [],
-  invitations: [],
-};
-
-function json(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
-
-function failure(status: number, message: string, code: string, field?: string): Response {
-  return json(status, { success: false, data: null, error: { message, code, ...(field ? { field } : {}) } });
-}
+const session = sessionFixture({ token: 't1' });
+const json = jsonResponse;
+const failure = failureResponse;
 
 type Handler = (body: unknown) => Response | Promise<Response>;
 let handlers: Record<string, Handler>;
