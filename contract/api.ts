@@ -3,6 +3,7 @@ import {
   authSessionSchema,
   createWorkspaceSchema,
   credentialsSchema,
+  invitationSchema,
   setActiveWorkspaceSchema,
   signInSchema,
   workspaceSummarySchema,
@@ -13,6 +14,7 @@ import {
   planItemSchema,
   postSchema,
   projectSchema,
+  roleSchema,
   socialSchema,
   subscriptionSchema,
 } from './entities';
@@ -118,6 +120,41 @@ export const api = {
     path: '/api/subscription/portal',
     auth: 'token',
     data: z.object({ url: z.string() }),
+  }),
+
+  /** Addition, local billing only: activates the plan of the chosen price ids at once (no payment). */
+  localCheckout: route({
+    method: 'POST',
+    path: '/api/subscription/local-checkout',
+    auth: 'token',
+    body: z.object({ priceIds: z.array(z.string().min(1)).min(1).max(2) }),
+    data: subscriptionSchema,
+  }),
+  /** Addition, local billing only: what the local billing page shows. */
+  getLocalBilling: route({
+    method: 'GET',
+    path: '/api/subscription/local-billing',
+    auth: 'token',
+    data: z.object({
+      subscription: subscriptionSchema,
+      period: z.enum(['month', 'year']).nullable(),
+      items: z.array(planItemSchema),
+    }),
+  }),
+  /** Addition, local billing only: an admin cancels the workspace's subscription. */
+  cancelLocalSubscription: route({
+    method: 'POST',
+    path: '/api/subscription/local-cancel',
+    auth: 'token',
+    body: z.object({}),
+    data: subscriptionSchema,
+  }),
+  /** Addition: Paddle Billing's webhook; the body is verified against `Paddle-Signature` before it is read. */
+  paddleWebhook: route({
+    method: 'POST',
+    path: '/api/billing/paddle/webhook',
+    auth: 'none',
+    data: z.null(),
   }),
 
   // Socials and posts
@@ -269,6 +306,31 @@ export const api = {
     path: '/api/auth/active-workspace',
     auth: 'session-cookie',
     body: setActiveWorkspaceSchema,
+    data: authSessionSchema,
+  }),
+  /** Local mode: an admin of the active workspace invites a person by email. */
+  inviteMember: route({
+    method: 'POST',
+    path: '/api/auth/invitations',
+    auth: 'token',
+    body: z.object({ email: credentialsSchema.shape.email, role: roleSchema.default('org:member') }),
+    data: invitationSchema,
+  }),
+  /** Local mode: the invited person joins the workspace, which becomes their active one. */
+  acceptInvitation: route({
+    method: 'POST',
+    path: '/api/auth/invitations/:id/accept',
+    auth: 'session-cookie',
+    params: z.object({ id: z.string().min(1) }),
+    body: z.object({}),
+    data: authSessionSchema,
+  }),
+  declineInvitation: route({
+    method: 'POST',
+    path: '/api/auth/invitations/:id/decline',
+    auth: 'session-cookie',
+    params: z.object({ id: z.string().min(1) }),
+    body: z.object({}),
     data: authSessionSchema,
   }),
 } as const satisfies Record<string, RouteDef>;

@@ -19,6 +19,8 @@ export const projectSchema = z.object({
   keywords: z.array(keywordSchema),
   reviewed: z.boolean(),
   autopostingSetup: z.boolean(),
+  /** Addition: how many keywords this project's workspace may keep (5, or 30 for a workspace given more). */
+  keywordsLimit: z.number().int().positive(),
 });
 export type Project = z.infer<typeof projectSchema>;
 

@@ -95,6 +95,19 @@ export const envSchema = z
         ),
     ),
 
+    KEYWORDS_WIDE_WORKSPACES: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .default('')
+        .transform((value) =>
+          value
+            .split(',')
+            .map((id) => id.trim())
+            .filter(Boolean),
+        ),
+    ),
+
     PLAN_START_PRICE_MONTH: price(49),
     PLAN_START_PRICE_YEAR: price(470),
     PLAN_AUTOPOST_PRICE_MONTH: price(30),

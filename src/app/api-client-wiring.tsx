@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { useAuth } from '@/features/auth/auth-state';
 import { configureApiClient } from '@/lib/api-client';
+import { useAuth } from '@/lib/auth';
 
 let currentProjectId: string | null = null;
 

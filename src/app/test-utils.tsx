@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import { AuthContext, type AuthState } from '@/features/auth/auth-state';
+import { AuthContext, type AuthState } from '@/lib/auth';
 import { ApiCacheProvider } from '@/lib/use-api';
 
 /** A signed-in admin of workspace Acme, with every action mocked; override what a test needs. */

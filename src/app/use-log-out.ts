@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useAuth } from '@/features/auth/auth-state';
+import { useAuth } from '@/lib/auth';
 import { useClearApiCache } from '@/lib/use-api';
 
 /** Signs out and empties the data cache; the auth gate then shows sign in. */

@@ -44,6 +44,7 @@ export function projectFixture(overrides: Partial<Project> = {}): Project {
     keywords: [],
     reviewed: false,
     autopostingSetup: false,
+    keywordsLimit: 5,
     ...overrides,
   };
 }

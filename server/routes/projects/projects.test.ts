@@ -62,6 +62,7 @@ describe.each(testDatabases())('GET /api/projects (%s)', (kind) => {
         ],
         reviewed: false,
         autopostingSetup: false,
+        keywordsLimit: 5,
       },
       {
         id: aSecond.id,
@@ -73,6 +74,7 @@ describe.each(testDatabases())('GET /api/projects (%s)', (kind) => {
         keywords: [],
         reviewed: false,
         autopostingSetup: false,
+        keywordsLimit: 5,
       },
     ]);
   });

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Redirect, useLocation } from 'wouter';
 import { PageLoader } from '@/components/ui/loader';
-import { useAuth } from '@/features/auth/auth-state';
+import { useAuth } from '@/lib/auth';
 import { isPublicPath, routes } from '../routes';
 
 /**

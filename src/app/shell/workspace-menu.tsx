@@ -8,8 +8,8 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
-import { useAuth } from '@/features/auth/auth-state';
 import { apiClient } from '@/lib/api-client';
+import { useAuth } from '@/lib/auth';
 import { cn } from '@/lib/cn';
 import { useLogOut } from '../use-log-out';
 

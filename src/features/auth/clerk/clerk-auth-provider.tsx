@@ -2,8 +2,8 @@ import { ClerkProvider } from '@clerk/clerk-react';
 import type { ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { routes } from '@/app/routes';
+import { AuthContext } from '@/lib/auth';
 import { env } from '@/lib/env';
-import { AuthContext } from '../auth-state';
 import { useClerkAuthState } from './use-clerk-auth-state';
 
 function ClerkAuthBridge({ children }: { children: ReactNode }) {

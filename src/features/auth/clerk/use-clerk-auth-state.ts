@@ -1,6 +1,6 @@
 import { useAuth, useClerk, useOrganization, useOrganizationList, useUser } from '@clerk/clerk-react';
 import { useCallback, useMemo } from 'react';
-import { type AuthState, toWorkspaceRole, type Workspace } from '../auth-state';
+import { type AuthState, toWorkspaceRole, type Workspace } from '@/lib/auth';
 
 const organizationLists = { userMemberships: true, userInvitations: true } as const;
 

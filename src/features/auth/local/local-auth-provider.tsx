@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
-import { AuthContext } from '../auth-state';
+import { AuthContext } from '@/lib/auth';
 import { toAuthState } from './local-auth-state';
 import { LocalSessionStore } from './local-session';
 import { LocalSessionContext } from './local-session-context';

@@ -1,5 +1,5 @@
 import type { AuthSession } from '@contract/auth';
-import type { AuthState } from '../auth-state';
+import type { AuthState } from '@/lib/auth';
 import type { LocalSessionStore, LocalSnapshot } from './local-session';
 
 /** The app's auth state from a local session snapshot. */

@@ -1,6 +1,6 @@
 import type { AuthSession, Credentials } from '@contract/auth';
 import { ApiError, apiClient } from '@/lib/api-client';
-import type { Workspace } from '../auth-state';
+import type { Workspace } from '@/lib/auth';
 
 export type LocalSnapshot =
   | { status: 'loading'; session: null }
