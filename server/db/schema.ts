@@ -82,7 +82,11 @@ export const invitations = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('invitations_email_idx').on(t.email, t.status)],
+  (t) => [
+    index('invitations_email_idx').on(t.email, t.status),
+    // One pending invitation per person and workspace, so two admins inviting at once cannot both win.
+    uniqueIndex('invitations_pending_key').on(t.workspaceId, t.email).where(sql`${t.status} = 'pending'`),
+  ],
 );
 
 /** Local sign-in sessions: the refresh cookie names a row and proves itself with a secret kept hashed. */
@@ -118,6 +122,14 @@ export const subscriptions = pgTable(
     status: text('status').notNull(),
     active: boolean('active').notNull().default(false),
     addons: jsonb('addons').$type<Record<string, boolean>>().notNull().default({}),
+    /** The billing period bought, when known. */
+    period: text('period', { enum: ['month', 'year'] }),
+    /** The price ids bought (the plan's and, for Autopilot, the add-on's). */
+    priceIds: jsonb('price_ids').$type<string[]>().notNull().default([]),
+    /** The provider's customer id (Paddle `ctm_…`): portal sessions are opened for it. */
+    customerId: text('customer_id'),
+    /** `occurred_at` of the last provider event applied; an older event arriving later is not applied. */
+    lastEventAt: timestamp('last_event_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -125,6 +137,27 @@ export const subscriptions = pgTable(
     uniqueIndex('subscriptions_external_key').on(t.provider, t.externalId),
     index('subscriptions_workspace_idx').on(t.workspaceId),
     index('subscriptions_buyer_idx').on(t.buyerUserId),
+  ],
+);
+
+/**
+ * Every verified billing webhook event, kept once by its id: a redelivered event finds its row and is
+ * not applied again. `outcome` says what was done with it.
+ */
+export const billingEvents = pgTable(
+  'billing_events',
+  {
+    provider: text('provider', { enum: ['paddle'] }).notNull(),
+    eventId: text('event_id').notNull(),
+    eventType: text('event_type').notNull(),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+    subscriptionExternalId: text('subscription_external_id'),
+    outcome: text('outcome', { enum: ['applied', 'out_of_order', 'ignored'] }).notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.provider, t.eventId] }),
+    index('billing_events_subscription_idx').on(t.subscriptionExternalId),
   ],
 );
 
