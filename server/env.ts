@@ -116,6 +116,16 @@ export const envSchema = z
     PADDLE_PRICE_START_YEAR: z.preprocess(emptyAsUndefined, z.string().default('local_start_year')),
     PADDLE_PRICE_AUTOPOST_MONTH: z.preprocess(emptyAsUndefined, z.string().default('local_autopost_month')),
     PADDLE_PRICE_AUTOPOST_YEAR: z.preprocess(emptyAsUndefined, z.string().default('local_autopost_year')),
+    /** Set: billing through Paddle (signed webhooks, customer portal); unset: local billing. */
+    PADDLE_WEBHOOK_SECRET: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
+    PADDLE_API_KEY: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
+    PADDLE_ENVIRONMENT: z.preprocess(
+      emptyAsUndefined,
+      z.enum(['sandbox', 'production']).default('production'),
+    ),
+    /** Overrides the API host PADDLE_ENVIRONMENT picks (tests point it at a local fake server). */
+    PADDLE_API_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).optional()),
+    PADDLE_WEBHOOK_TOLERANCE_SECONDS: int(300, 1),
   })
   .superRefine((env, ctx) => {
     if (env.CLERK_JWT_KEY && env.CLERK_AUTHORIZED_PARTIES.length === 0) {
@@ -123,6 +133,13 @@ export const envSchema = z
         code: 'custom',
         path: ['CLERK_AUTHORIZED_PARTIES'],
         message: 'is required when CLERK_JWT_KEY is set (the origins the app is served from)',
+      });
+    }
+    if (env.PADDLE_WEBHOOK_SECRET && !env.PADDLE_API_KEY) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PADDLE_API_KEY'],
+        message: 'is required when PADDLE_WEBHOOK_SECRET is set (the billing portal link is made with it)',
       });
     }
   });
