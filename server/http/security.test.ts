@@ -1,12 +1,15 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import { clerkFrontendHost, securityHeaders } from './security';
+import { type ContentSources, clerkFrontendHost, securityHeaders } from './security';
 
 const publishableKey = `pk_test_${Buffer.from('clerk.example.test$').toString('base64')}`;
 
-async function policy(clerkPublishableKey: string | undefined): Promise<Map<string, string>> {
+async function policy(
+  clerkPublishableKey: string | undefined,
+  services: Omit<ContentSources, 'clerkPublishableKey'> = {},
+): Promise<Map<string, string>> {
   const app = new Hono();
-  app.use('*', securityHeaders({ clerkPublishableKey }));
+  app.use('*', securityHeaders({ clerkPublishableKey, ...services }));
   app.get('/', (c) => c.text('ok'));
   const header = (await app.request('/')).headers.get('content-security-policy') ?? '';
   return new Map(
@@ -42,5 +45,20 @@ describe('the Content-Security-Policy', () => {
     expect(csp.get('script-src')).toBe("'self' https://clerk.example.test https://challenges.cloudflare.com");
     expect(csp.get('connect-src')).toBe("'self' https://clerk.example.test");
     expect(csp.get('frame-src')).toBe('https://clerk.example.test https://challenges.cloudflare.com');
+  });
+
+  it("allows Paddle's script, checkout frames and API only when Paddle checkout is in use", async () => {
+    const csp = await policy(undefined, { paddle: true });
+    expect(csp.get('script-src')).toBe("'self' https://cdn.paddle.com");
+    expect(csp.get('frame-src')).toBe('https://buy.paddle.com https://sandbox-buy.paddle.com');
+    expect(csp.get('connect-src')).toBe("'self' https://*.paddle.com");
+  });
+
+  it("allows Crisp's widget, its styles, fonts and relay only when the chat is configured", async () => {
+    const csp = await policy(undefined, { crisp: true });
+    expect(csp.get('script-src')).toBe("'self' https://client.crisp.chat");
+    expect(csp.get('style-src')).toBe("'self' 'unsafe-inline' https://client.crisp.chat");
+    expect(csp.get('font-src')).toBe("'self' data: https://client.crisp.chat");
+    expect(csp.get('connect-src')).toBe("'self' https://client.crisp.chat wss://client.relay.crisp.chat");
   });
 });

@@ -9,19 +9,49 @@ export function clerkFrontendHost(publishableKey: string | undefined): string | 
   return /^[a-z0-9.-]+$/i.test(host) ? host : null;
 }
 
+export interface ContentSources {
+  /** Clerk's publishable key, when sign-in goes through Clerk. */
+  clerkPublishableKey?: string | undefined;
+  /** Paddle.js checkout is in use. */
+  paddle?: boolean;
+  /** The Crisp chat widget is in use. */
+  crisp?: boolean;
+}
+
+/** Each directive's sources for the outside services the configured mode loads, beyond the app's own. */
+export function outsideSources({ clerkPublishableKey, paddle, crisp }: ContentSources) {
+  const clerkHost = clerkFrontendHost(clerkPublishableKey);
+  const clerk = clerkHost ? [`https://${clerkHost}`] : [];
+  const captcha = clerkHost ? ['https://challenges.cloudflare.com'] : [];
+  const paddleScripts = paddle ? ['https://cdn.paddle.com'] : [];
+  const paddleFrames = paddle ? ['https://buy.paddle.com', 'https://sandbox-buy.paddle.com'] : [];
+  const paddleApi = paddle ? ['https://*.paddle.com'] : [];
+  const crispHost = crisp ? ['https://client.crisp.chat'] : [];
+  return {
+    script: [...clerk, ...captcha, ...paddleScripts, ...crispHost],
+    style: crispHost,
+    font: crispHost,
+    connect: [
+      ...clerk,
+      ...paddleApi,
+      ...(crisp ? ['https://client.crisp.chat', 'wss://client.relay.crisp.chat'] : []),
+    ],
+    frame: [...clerk, ...captcha, ...paddleFrames, ...(crisp ? ['https://game.crisp.chat'] : [])],
+  };
+}
+
 /** Security headers, with a CSP that allows exactly what the app loads in the configured mode. */
-export function securityHeaders(options: { clerkPublishableKey: string | undefined }): MiddlewareHandler {
-  const clerkHost = clerkFrontendHost(options.clerkPublishableKey);
-  const clerk = clerkHost ? [`https://${clerkHost}`, 'https://challenges.cloudflare.com'] : [];
+export function securityHeaders(sources: ContentSources): MiddlewareHandler {
+  const outside = outsideSources(sources);
   return secureHeaders({
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
-      scriptSrc: ["'self'", ...clerk],
-      styleSrc: ["'self'", "'unsafe-inline'"],
+      scriptSrc: ["'self'", ...outside.script],
+      styleSrc: ["'self'", "'unsafe-inline'", ...outside.style],
       imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-      fontSrc: ["'self'", 'data:'],
-      connectSrc: ["'self'", ...(clerkHost ? [`https://${clerkHost}`] : [])],
-      frameSrc: clerk.length > 0 ? clerk : ["'none'"],
+      fontSrc: ["'self'", 'data:', ...outside.font],
+      connectSrc: ["'self'", ...outside.connect],
+      frameSrc: outside.frame.length > 0 ? outside.frame : ["'none'"],
       workerSrc: ["'self'", 'blob:'],
       manifestSrc: ["'self'"],
       objectSrc: ["'none'"],
