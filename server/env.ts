@@ -108,6 +108,29 @@ export const envSchema = z
         ),
     ),
 
+    /** An OpenAI-compatible endpoint for drafting; without it (and LLM_MODEL) the built-in drafter runs. */
+    LLM_BASE_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).optional()),
+    LLM_API_KEY: z.preprocess(emptyAsUndefined, z.string().optional()),
+    LLM_MODEL: z.preprocess(emptyAsUndefined, z.string().optional()),
+    /** Hosts user-given links may reach although they are private or local (tests, local demos). */
+    FETCH_ALLOW_HOSTS: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .default('')
+        .transform((value) =>
+          value
+            .split(',')
+            .map((host) =>
+              host
+                .trim()
+                .toLowerCase()
+                .replace(/^\[(.*)\]$/, '$1'),
+            )
+            .filter(Boolean),
+        ),
+    ),
+
     PLAN_START_PRICE_MONTH: price(49),
     PLAN_START_PRICE_YEAR: price(470),
     PLAN_AUTOPOST_PRICE_MONTH: price(30),
@@ -128,6 +151,13 @@ export const envSchema = z
     PADDLE_WEBHOOK_TOLERANCE_SECONDS: int(300, 1),
   })
   .superRefine((env, ctx) => {
+    if (Boolean(env.LLM_BASE_URL) !== Boolean(env.LLM_MODEL)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.LLM_BASE_URL ? 'LLM_MODEL' : 'LLM_BASE_URL'],
+        message: 'LLM_BASE_URL and LLM_MODEL are set together (the endpoint and the model to ask)',
+      });
+    }
     if (env.CLERK_JWT_KEY && env.CLERK_AUTHORIZED_PARTIES.length === 0) {
       ctx.addIssue({
         code: 'custom',

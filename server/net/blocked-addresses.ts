@@ -74,7 +74,7 @@ const v4Of = (bytes: number[], from: number) => bytes.slice(from, from + 4).join
 
 function isBlockedV6(address: string): boolean {
   const bytes = v6Bytes(address);
-  if (!bytes || bytes.length !== 16) return true; // unparsable: refuse rather than guess
+  if (bytes?.length !== 16) return true; // unparsable: refuse rather than guess
   const zeros = (n: number) => bytes.slice(0, n).every((b) => b === 0);
   if (zeros(16)) return true; // :: unspecified
   if (zeros(15) && bytes[15] === 1) return true; // ::1 loopback
