@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { registerLocalAuthRoutes } from './auth/local-auth.routes';
+import { createBilling } from './billing/billing';
 import { type AppEnv, createBinder } from './http/bind-route';
 import type { AppDeps } from './http/deps';
 import { fail } from './http/envelope';
@@ -58,7 +59,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   );
   if (deps.localTokens) registerLocalAuthRoutes(app, bind, deps, deps.localTokens);
   registerProjectRoutes(bind, deps);
-  registerSubscriptionRoutes(bind, deps);
+  registerSubscriptionRoutes(app, bind, deps, createBilling(deps));
   registerSocialRoutes(bind, deps);
 
   app.all('/api/*', (c) =>

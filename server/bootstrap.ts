@@ -3,6 +3,7 @@ import { ClerkVerifier } from './auth/clerk-verifier';
 import { LocalTokens, loadAuthSecret } from './auth/local-tokens';
 import type { TokenVerifier } from './auth/principal';
 import { PrincipalResolver } from './auth/resolve-principal';
+import { billingMode } from './billing/billing';
 import { type DatabaseHandle, openDatabase } from './db/client';
 import type { Env } from './env';
 import type { AppDeps } from './http/deps';
@@ -41,5 +42,12 @@ export async function buildServer(env: Env, options: ServerOptions = {}) {
     localTokens,
     staticDir: options.staticDir === undefined ? env.STATIC_DIR : options.staticDir,
   };
-  return { app: createApp(deps), deps, database, authMode: verifier.kind };
+  const billing = billingMode(env);
+  logger.info(
+    { billing },
+    billing === 'paddle'
+      ? `billing through Paddle (${env.PADDLE_ENVIRONMENT})`
+      : 'local billing: a checkout activates the plan at once',
+  );
+  return { app: createApp(deps), deps, database, authMode: verifier.kind, billingMode: billing };
 }

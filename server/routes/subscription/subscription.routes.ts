@@ -1,59 +1,67 @@
 import { api } from '@contract/api';
-import type { PlanItem, Subscription } from '@contract/entities';
-import { and, desc, eq, isNull, or } from 'drizzle-orm';
-import type { Principal } from '../../auth/principal';
-import type { Database } from '../../db/client';
-import { subscriptions } from '../../db/schema';
-import type { Env } from '../../env';
-import type { Bind } from '../../http/bind-route';
+import type { Context, Hono } from 'hono';
+import type { Billing } from '../../billing/billing';
+import { planItems } from '../../billing/plan-items';
+import { attachBuyerSubscriptions, findSubscription, toSubscription } from '../../billing/subscriptions';
+import type { AppEnv, Bind } from '../../http/bind-route';
 import type { AppDeps } from '../../http/deps';
+import { HttpError } from '../../http/envelope';
+import { registerLocalBillingRoutes } from './local-billing.routes';
+import { registerPaddleWebhookRoute } from './paddle-webhook.routes';
 
-/**
- * The subscription that applies to the caller: the active workspace's, or, before the buyer's
- * workspace exists, the one the caller bought.
- */
-export async function findSubscription(db: Database, principal: Principal) {
-  const owned = and(isNull(subscriptions.workspaceId), eq(subscriptions.buyerUserId, principal.userId));
-  const [row] = await db
-    .select()
-    .from(subscriptions)
-    .where(principal.workspaceId ? or(eq(subscriptions.workspaceId, principal.workspaceId), owned) : owned)
-    .orderBy(desc(subscriptions.active), desc(subscriptions.updatedAt))
-    .limit(1);
-  return row ?? null;
+export { planItems } from '../../billing/plan-items';
+export { findSubscription, toSubscription } from '../../billing/subscriptions';
+
+/** The origin the app was reached at; behind a trusted proxy, the one the browser used. */
+function requestOrigin(c: Context, trustProxy: boolean): string {
+  const url = new URL(c.req.url);
+  if (trustProxy) {
+    const proto = c.req.header('x-forwarded-proto')?.split(',')[0]?.trim();
+    const host = c.req.header('x-forwarded-host')?.split(',')[0]?.trim();
+    if (proto === 'http' || proto === 'https') url.protocol = `${proto}:`;
+    if (host && /^[a-z0-9.-]+(:\d+)?$/i.test(host)) url.host = host;
+  }
+  return url.origin;
 }
 
-export function toSubscription(
-  row: { active: boolean; addons: Record<string, boolean> } | null,
-): Subscription {
-  if (!row?.active) return { active: false, addons: {} };
-  return { active: true, addons: Object.fromEntries(Object.entries(row.addons).filter(([, on]) => on)) };
-}
-
-/** The plan items the subscribe screen offers, from configuration. */
-export function planItems(env: Env): PlanItem[] {
-  return [
-    {
-      kind: 'product',
-      slug: 'start',
-      price_month: env.PLAN_START_PRICE_MONTH,
-      price_year: env.PLAN_START_PRICE_YEAR,
-      month_price_id: env.PADDLE_PRICE_START_MONTH,
-      year_price_id: env.PADDLE_PRICE_START_YEAR,
-    },
-    {
-      kind: 'addon',
-      slug: 'autopost',
-      price_month: env.PLAN_AUTOPOST_PRICE_MONTH,
-      price_year: env.PLAN_AUTOPOST_PRICE_YEAR,
-      month_price_id: env.PADDLE_PRICE_AUTOPOST_MONTH,
-      year_price_id: env.PADDLE_PRICE_AUTOPOST_YEAR,
-    },
-  ];
-}
-
-export function registerSubscriptionRoutes(bind: Bind, { db, env }: AppDeps): void {
+/** The subscription, the plan items, workspace-created, the portal link, and the billing mode's own routes. */
+export function registerSubscriptionRoutes(
+  app: Hono<AppEnv>,
+  bind: Bind,
+  deps: AppDeps,
+  billing: Billing,
+): void {
+  const { db, env } = deps;
   const items = planItems(env);
+
   bind(api.getSubscription, async (c) => toSubscription(await findSubscription(db, c.get('principal'))));
   bind(api.listPlanItems, async () => items);
+
+  bind(api.workspaceCreated, async (c) => {
+    const principal = c.get('principal');
+    if (!principal.workspaceId)
+      throw new HttpError(400, 'bad_request', 'Create and activate a workspace first');
+    await attachBuyerSubscriptions(db, principal.userId, principal.workspaceId);
+    return toSubscription(await findSubscription(db, principal));
+  });
+
+  bind(api.getBillingPortal, async (c) => {
+    const principal = c.get('principal');
+    if (!principal.workspaceId || principal.role !== 'org:admin')
+      throw new HttpError(
+        403,
+        'forbidden',
+        'Only an admin of this workspace can open the subscription settings',
+      );
+    return { url: await billing.portalUrl({ principal, origin: requestOrigin(c, env.TRUST_PROXY) }) };
+  });
+
+  switch (billing.mode) {
+    case 'local':
+      registerLocalBillingRoutes(bind, billing);
+      break;
+    case 'paddle':
+      registerPaddleWebhookRoute(app, billing);
+      break;
+  }
 }

@@ -1,0 +1,175 @@
+import { and, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Database } from '../db/client';
+import { billingEvents, subscriptions, users, workspaces } from '../db/schema';
+import type { BillingPeriod } from './plan-items';
+
+/** The envelope of every Paddle Billing notification. */
+export const paddleEventSchema = z.object({
+  event_id: z.string().min(1).max(200),
+  event_type: z.string().min(1).max(200),
+  occurred_at: z.iso.datetime({ offset: true }),
+  data: z.unknown(),
+});
+export type PaddleEvent = z.infer<typeof paddleEventSchema>;
+
+const subscriptionDataSchema = z.object({
+  id: z.string().min(1).max(200),
+  status: z.string(),
+  customer_id: z.string().nullish(),
+  items: z
+    .array(z.object({ price: z.object({ id: z.string() }).nullish(), price_id: z.string().nullish() }))
+    .nullish(),
+  custom_data: z.record(z.string(), z.unknown()).nullish(),
+  billing_cycle: z.object({ interval: z.string() }).nullish(),
+});
+type SubscriptionData = z.infer<typeof subscriptionDataSchema>;
+
+/** The subscription events that change access; every other event type is recorded and ignored. */
+export const subscriptionEventTypes = new Set([
+  'subscription.created',
+  'subscription.updated',
+  'subscription.activated',
+  'subscription.trialing',
+  'subscription.past_due',
+  'subscription.paused',
+  'subscription.resumed',
+  'subscription.canceled',
+]);
+
+/**
+ * Whether a Paddle subscription status gives access. `past_due` keeps access while Paddle retries the
+ * payment (docs/decisions/006-paddle-status-mapping.md); any status Paddle adds later gives none.
+ */
+export function paddleStatusGivesAccess(status: string): boolean {
+  return status === 'active' || status === 'trialing' || status === 'past_due';
+}
+
+export type EventOutcome = 'applied' | 'out_of_order' | 'ignored' | 'duplicate';
+
+export class MalformedEventError extends Error {
+  override name = 'MalformedEventError';
+}
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/**
+ * Finds the buyer and the workspace the app put in the checkout's `customData`: ReplyRadar's own ids
+ * in local sign-in mode, Clerk's user and organisation ids in Clerk mode.
+ */
+async function ownerOf(tx: Tx, customData: SubscriptionData['custom_data']) {
+  const userRef = typeof customData?.user_id === 'string' ? customData.user_id : null;
+  const workspaceRef = typeof customData?.workspace_id === 'string' ? customData.workspace_id : null;
+  let buyerUserId: string | null = null;
+  let workspaceId: string | null = null;
+  if (userRef) {
+    const [user] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(uuidPattern.test(userRef) ? eq(users.id, userRef) : eq(users.clerkUserId, userRef));
+    buyerUserId = user?.id ?? null;
+  }
+  if (workspaceRef) {
+    const [workspace] = await tx
+      .select({ id: workspaces.id })
+      .from(workspaces)
+      .where(
+        uuidPattern.test(workspaceRef)
+          ? eq(workspaces.id, workspaceRef)
+          : eq(workspaces.clerkOrgId, workspaceRef),
+      );
+    workspaceId = workspace?.id ?? null;
+  }
+  return { buyerUserId, workspaceId };
+}
+
+function periodOf(data: SubscriptionData): BillingPeriod | null {
+  const interval = data.billing_cycle?.interval;
+  return interval === 'month' || interval === 'year' ? interval : null;
+}
+
+/**
+ * Applies one verified Paddle event, exactly once: the event id is recorded in the same transaction
+ * that applies it, so a redelivery finds it and changes nothing, and a failure records nothing (Paddle
+ * then retries). A subscription event older than the last one applied to that subscription is recorded
+ * but not applied: Paddle does not guarantee delivery order.
+ */
+export async function applyPaddleEvent(
+  db: Database,
+  event: PaddleEvent,
+  autopostPriceIds: ReadonlySet<string>,
+): Promise<EventOutcome> {
+  const occurredAt = new Date(event.occurred_at);
+  const isSubscriptionEvent = subscriptionEventTypes.has(event.event_type);
+  let data: SubscriptionData | null = null;
+  if (isSubscriptionEvent) {
+    const parsed = subscriptionDataSchema.safeParse(event.data);
+    if (!parsed.success)
+      throw new MalformedEventError(`${event.event_type} ${event.event_id} has no usable subscription data`);
+    data = parsed.data;
+  }
+
+  return db.transaction(async (tx) => {
+    const [recorded] = await tx
+      .insert(billingEvents)
+      .values({
+        provider: 'paddle',
+        eventId: event.event_id,
+        eventType: event.event_type,
+        occurredAt,
+        subscriptionExternalId: data?.id ?? null,
+        outcome: 'ignored',
+      })
+      .onConflictDoNothing()
+      .returning({ eventId: billingEvents.eventId });
+    if (!recorded) return 'duplicate';
+    if (!data) return 'ignored';
+
+    const owner = await ownerOf(tx, data.custom_data);
+    // A placeholder row first, so two events of a new subscription arriving at once both find one row.
+    await tx
+      .insert(subscriptions)
+      .values({ provider: 'paddle', externalId: data.id, status: data.status, active: false, ...owner })
+      .onConflictDoNothing();
+    const [row] = await tx
+      .select()
+      .from(subscriptions)
+      .where(and(eq(subscriptions.provider, 'paddle'), eq(subscriptions.externalId, data.id)))
+      .for('update');
+    if (!row) throw new Error(`subscription ${data.id} vanished while applying ${event.event_id}`);
+
+    const setOutcome = (outcome: EventOutcome & ('applied' | 'out_of_order')) =>
+      tx
+        .update(billingEvents)
+        .set({ outcome })
+        .where(and(eq(billingEvents.provider, 'paddle'), eq(billingEvents.eventId, event.event_id)));
+    if (row.lastEventAt && occurredAt < row.lastEventAt) {
+      await setOutcome('out_of_order');
+      return 'out_of_order';
+    }
+
+    const priceIds = (data.items ?? [])
+      .map((item) => item.price?.id ?? item.price_id)
+      .filter((id): id is string => typeof id === 'string');
+    await tx
+      .update(subscriptions)
+      .set({
+        status: data.status,
+        active: paddleStatusGivesAccess(data.status),
+        addons: { autopost: priceIds.some((id) => autopostPriceIds.has(id)) },
+        priceIds,
+        period: periodOf(data) ?? row.period,
+        customerId: data.customer_id ?? row.customerId,
+        // The checkout's owner is set once; later events never move a subscription to another workspace.
+        buyerUserId: row.buyerUserId ?? owner.buyerUserId,
+        workspaceId: row.workspaceId ?? owner.workspaceId,
+        lastEventAt: occurredAt,
+        updatedAt: new Date(),
+      })
+      .where(eq(subscriptions.id, row.id));
+    await setOutcome('applied');
+    return 'applied';
+  });
+}
