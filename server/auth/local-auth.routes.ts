@@ -8,6 +8,7 @@ import type { AppEnv, Bind } from '../http/bind-route';
 import type { AppDeps } from '../http/deps';
 import { HttpError } from '../http/envelope';
 import { rateLimit } from '../http/rate-limit';
+import { registerInvitationRoutes } from './invitations.routes';
 import { LocalSessions } from './local-sessions';
 import type { LocalTokens } from './local-tokens';
 import { hashPassword, verifyPassword } from './passwords';
@@ -142,4 +143,6 @@ export function registerLocalAuthRoutes(
     await localSessions.setActiveWorkspace(session.id, session.userId, body.workspaceId);
     return localSessions.describe(session.id);
   });
+
+  registerInvitationRoutes(bind, db, localSessions, currentSession);
 }

@@ -1,0 +1,127 @@
+import { api } from '@contract/api';
+import type { Invitation } from '@contract/auth';
+import { and, eq } from 'drizzle-orm';
+import type { Context } from 'hono';
+import type { Database } from '../db/client';
+import { invitations, memberships, users, workspaces } from '../db/schema';
+import type { Bind } from '../http/bind-route';
+import { HttpError } from '../http/envelope';
+import type { LocalSessions } from './local-sessions';
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+type SessionRow = Awaited<ReturnType<LocalSessions['fromCookie']>>;
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
+/** The pending invitation `id`, if it is addressed to the signed-in person; 404 otherwise. */
+async function pendingInvitationFor(db: Database, id: string, userId: string) {
+  const notFound = new HttpError(404, 'not_found', 'There is no pending invitation with that id for you');
+  if (!uuidPattern.test(id)) throw notFound;
+  const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  if (!user?.email) throw notFound;
+  const [invitation] = await db
+    .select()
+    .from(invitations)
+    .where(and(eq(invitations.id, id), eq(invitations.email, user.email), eq(invitations.status, 'pending')));
+  if (!invitation) throw notFound;
+  return invitation;
+}
+
+/**
+ * Local mode's team: an admin invites a person by email; the person, once signed in with that email,
+ * accepts (joining the workspace, which becomes the session's active one) or declines.
+ */
+export function registerInvitationRoutes(
+  bind: Bind,
+  db: Database,
+  localSessions: LocalSessions,
+  currentSession: (c: Context) => Promise<SessionRow>,
+): void {
+  bind(
+    api.inviteMember,
+    async (c, { body }): Promise<Invitation> => {
+      const { userId, workspaceId, role } = c.get('principal');
+      if (!workspaceId || role !== 'org:admin')
+        throw new HttpError(403, 'forbidden', 'Only an admin of this workspace can invite people');
+      const [member] = await db
+        .select({ userId: memberships.userId })
+        .from(memberships)
+        .innerJoin(users, eq(users.id, memberships.userId))
+        .where(and(eq(memberships.workspaceId, workspaceId), eq(users.email, body.email)));
+      if (member)
+        throw new HttpError(409, 'conflict', 'That person is already a member of this workspace', 'email');
+      const alreadyInvited = new HttpError(
+        409,
+        'conflict',
+        'That person already has a pending invitation to this workspace',
+        'email',
+      );
+      const [pending] = await db
+        .select({ id: invitations.id })
+        .from(invitations)
+        .where(
+          and(
+            eq(invitations.workspaceId, workspaceId),
+            eq(invitations.email, body.email),
+            eq(invitations.status, 'pending'),
+          ),
+        );
+      if (pending) throw alreadyInvited;
+      try {
+        const [row] = await db
+          .insert(invitations)
+          .values({ workspaceId, email: body.email, role: body.role, invitedBy: userId })
+          .returning();
+        const [workspace] = await db
+          .select({ id: workspaces.id, name: workspaces.name })
+          .from(workspaces)
+          .where(eq(workspaces.id, workspaceId));
+        if (!row || !workspace) throw new Error('invitation insert returned no row');
+        return { id: row.id, workspace, email: row.email, role: row.role };
+      } catch (error) {
+        if (isUniqueViolation(error)) throw alreadyInvited;
+        throw error;
+      }
+    },
+    201,
+  );
+
+  bind(api.acceptInvitation, async (c, { params }) => {
+    const session = await currentSession(c);
+    const invitation = await pendingInvitationFor(db, params.id, session.userId);
+    const accepted = await db.transaction(async (tx) => {
+      const [marked] = await tx
+        .update(invitations)
+        .set({ status: 'accepted', updatedAt: new Date() })
+        .where(and(eq(invitations.id, invitation.id), eq(invitations.status, 'pending')))
+        .returning({ id: invitations.id });
+      if (!marked) return false;
+      // Someone already a member (added another way meanwhile) keeps the role they have.
+      await tx
+        .insert(memberships)
+        .values({ workspaceId: invitation.workspaceId, userId: session.userId, role: invitation.role })
+        .onConflictDoNothing();
+      return true;
+    });
+    if (!accepted)
+      throw new HttpError(404, 'not_found', 'There is no pending invitation with that id for you');
+    await localSessions.setActiveWorkspace(session.id, session.userId, invitation.workspaceId);
+    return localSessions.describe(session.id);
+  });
+
+  bind(api.declineInvitation, async (c, { params }) => {
+    const session = await currentSession(c);
+    const invitation = await pendingInvitationFor(db, params.id, session.userId);
+    await db
+      .update(invitations)
+      .set({ status: 'declined', updatedAt: new Date() })
+      .where(and(eq(invitations.id, invitation.id), eq(invitations.status, 'pending')));
+    return localSessions.describe(session.id);
+  });
+}
