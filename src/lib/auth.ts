@@ -51,8 +51,22 @@ export interface AuthState {
   invitationsLoaded: boolean;
   /** Makes a workspace the active one (null: none). */
   setActive: (workspaceId: string | null) => Promise<void>;
-  /** Creates a workspace with the person as its admin; it is not made active. */
+  /**
+   * Creates a workspace with the person as its admin; it is not made active. Call `setActive` next: the
+   * new membership may be listed only from then on (the local adapter lists it with the new session).
+   */
   createOrganization: (name: string) => Promise<Workspace>;
+  /**
+   * True when the app itself offers inviting, accepting and declining (local accounts); false under Clerk,
+   * whose own organisation screens do it (there only `acceptInvitation` works).
+   */
+  invitationsManagedByApp: boolean;
+  /** Joins the invitation's workspace and makes it the active one. */
+  acceptInvitation: (invitationId: string) => Promise<void>;
+  /** Refuses an invitation; it is no longer listed. Throws 'Managed by Clerk' under Clerk. */
+  declineInvitation: (invitationId: string) => Promise<void>;
+  /** An admin of the active workspace invites a person by email. Throws 'Managed by Clerk' under Clerk. */
+  inviteMember: (email: string, role: WorkspaceRole) => Promise<WorkspaceInvitation>;
   /** A session token valid for at least a little while, refreshed when needed; null when signed out. */
   getToken: () => Promise<string | null>;
   signOut: () => Promise<void>;

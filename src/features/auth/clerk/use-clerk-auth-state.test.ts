@@ -7,6 +7,8 @@ const clerk = vi.hoisted(() => ({
   user: {} as Record<string, unknown>,
   organization: {} as Record<string, unknown>,
   lists: {} as Record<string, unknown>,
+  accept: vi.fn(async () => undefined),
+  revalidate: vi.fn(async () => undefined),
   instance: {
     setActive: vi.fn(async () => undefined),
     createOrganization: vi.fn(async ({ name }: { name: string }) => ({ id: 'org_new', name, slug: 'x' })),
@@ -43,6 +45,7 @@ function signedIn() {
     isLoaded: true,
     userMemberships: {
       isLoading: false,
+      revalidate: clerk.revalidate,
       data: [
         { organization: { id: 'org_1', name: 'Acme' }, role: 'org:admin' },
         { organization: { id: 'org_2', name: 'Beta' }, role: 'org:member' },
@@ -50,6 +53,7 @@ function signedIn() {
     },
     userInvitations: {
       isLoading: false,
+      revalidate: clerk.revalidate,
       data: [
         {
           id: 'inv_1',
@@ -57,6 +61,7 @@ function signedIn() {
           publicOrganizationData: { id: 'org_3', name: 'Gamma' },
           role: 'basic_member',
           status: 'pending',
+          accept: clerk.accept,
         },
       ],
     },
@@ -176,5 +181,19 @@ describe('Clerk adapter', () => {
     expect(clerk.instance.createOrganization).toHaveBeenCalledWith({ name: 'Delta' });
     await result.current.signOut();
     expect(clerk.instance.signOut).toHaveBeenCalled();
+  });
+
+  it('accepts an invitation through Clerk and makes its workspace active; declining and inviting stay in Clerk', async () => {
+    const { result } = renderHook(() => useClerkAuthState());
+    expect(result.current.invitationsManagedByApp).toBe(false);
+    await result.current.acceptInvitation('inv_1');
+    expect(clerk.accept).toHaveBeenCalled();
+    expect(clerk.instance.setActive).toHaveBeenCalledWith({ organization: 'org_3' });
+    expect(clerk.revalidate).toHaveBeenCalledTimes(2);
+    await expect(result.current.acceptInvitation('inv_x')).rejects.toThrow('Invitation not found');
+    await expect(result.current.declineInvitation('inv_1')).rejects.toThrow('Managed by Clerk');
+    await expect(result.current.inviteMember('bob@example.com', 'org:member')).rejects.toThrow(
+      'Managed by Clerk',
+    );
   });
 });

@@ -4,6 +4,11 @@ import { type AuthState, toWorkspaceRole, type Workspace } from '@/lib/auth';
 
 const organizationLists = { userMemberships: true, userInvitations: true } as const;
 
+/** Under Clerk, inviting and declining happen in Clerk's own organisation screens. */
+async function managedByClerk(): Promise<never> {
+  throw new Error('Managed by Clerk');
+}
+
 /** The app's auth state from Clerk's hooks. */
 export function useClerkAuthState(): AuthState {
   const auth = useAuth();
@@ -29,6 +34,20 @@ export function useClerkAuthState(): AuthState {
   );
   const signOut = useCallback(() => clerk.signOut(), [clerk]);
 
+  const invitationData = lists.userInvitations.data;
+  const { revalidate: revalidateInvitations } = lists.userInvitations;
+  const { revalidate: revalidateMemberships } = lists.userMemberships;
+  const acceptInvitation = useCallback(
+    async (invitationId: string) => {
+      const invitation = invitationData?.find((candidate) => candidate.id === invitationId);
+      if (!invitation) throw new Error('Invitation not found');
+      await invitation.accept();
+      await clerk.setActive({ organization: invitation.publicOrganizationData.id });
+      await Promise.all([revalidateInvitations?.(), revalidateMemberships?.()]);
+    },
+    [clerk, invitationData, revalidateInvitations, revalidateMemberships],
+  );
+
   const isLoaded = auth.isLoaded && userLoaded;
   const isSignedIn = isLoaded && auth.isSignedIn === true && Boolean(user);
   const listsReady = (resource: { isLoading: boolean; data: unknown[] | undefined }) =>
@@ -36,7 +55,6 @@ export function useClerkAuthState(): AuthState {
   const membershipsLoaded = listsReady(lists.userMemberships);
   const invitationsLoaded = listsReady(lists.userInvitations);
   const membershipData = lists.userMemberships.data;
-  const invitationData = lists.userInvitations.data;
   const roleName = membership?.role ?? auth.orgRole ?? null;
 
   return useMemo<AuthState>(
@@ -77,6 +95,10 @@ export function useClerkAuthState(): AuthState {
       invitationsLoaded,
       setActive,
       createOrganization,
+      invitationsManagedByApp: false,
+      acceptInvitation,
+      declineInvitation: managedByClerk,
+      inviteMember: managedByClerk,
       getToken,
       signOut,
     }),
@@ -92,6 +114,7 @@ export function useClerkAuthState(): AuthState {
       invitationsLoaded,
       setActive,
       createOrganization,
+      acceptInvitation,
       getToken,
       signOut,
     ],

@@ -29,6 +29,10 @@ export function toAuthState(snapshot: LocalSnapshot, store: LocalSessionStore): 
     invitationsLoaded: isLoaded,
     setActive: store.setActive,
     createOrganization: store.createWorkspace,
+    invitationsManagedByApp: true,
+    acceptInvitation: store.acceptInvitation,
+    declineInvitation: store.declineInvitation,
+    inviteMember: store.inviteMember,
     getToken: store.getToken,
     signOut: store.signOut,
   };

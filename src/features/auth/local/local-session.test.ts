@@ -122,15 +122,85 @@ describe('local session', () => {
     warn.mockRestore();
   });
 
-  it('lists a new workspace after creating it', async () => {
+  it('creates a workspace without reloading the session; making it active lists it, already active', async () => {
     fetchMock.mockImplementationOnce(async () => ok(session('t1')));
     const store = new LocalSessionStore(() => now);
     await store.refresh();
     fetchMock.mockImplementationOnce(async () => ok({ id: 'w1', name: 'Acme' }));
-    fetchMock.mockImplementationOnce(async () =>
-      ok({ ...session('t2'), memberships: [{ workspace: { id: 'w1', name: 'Acme' }, role: 'org:admin' }] }),
-    );
     await expect(store.createWorkspace('Acme')).resolves.toEqual({ id: 'w1', name: 'Acme' });
-    expect(store.getSnapshot().session?.memberships).toHaveLength(1);
+    expect(store.getSnapshot().session?.memberships).toHaveLength(0);
+    expect(requestsTo('/api/auth/token')).toBe(1);
+
+    fetchMock.mockImplementationOnce(async () =>
+      ok({
+        ...session('t2'),
+        activeWorkspaceId: 'w1',
+        memberships: [{ workspace: { id: 'w1', name: 'Acme' }, role: 'org:admin' }],
+      }),
+    );
+    await store.setActive('w1');
+    expect(store.getSnapshot().session).toMatchObject({ activeWorkspaceId: 'w1', memberships: [{}] });
+  });
+});
+
+describe('local invitations', () => {
+  const invitation = {
+    id: 'i1',
+    workspace: { id: 'w9', name: 'Zeta' },
+    email: 'ada@example.com',
+    role: 'org:member',
+  };
+
+  async function signedInWithInvitation() {
+    fetchMock.mockImplementationOnce(async () => ok({ ...session('t1'), invitations: [invitation] }));
+    const store = new LocalSessionStore(() => now);
+    await store.refresh();
+    return store;
+  }
+
+  it('accepts: the answer is the session with that workspace active', async () => {
+    const store = await signedInWithInvitation();
+    fetchMock.mockImplementationOnce(async () =>
+      ok({
+        ...session('t2'),
+        activeWorkspaceId: 'w9',
+        memberships: [{ workspace: invitation.workspace, role: 'org:member' }],
+      }),
+    );
+    await store.acceptInvitation('i1');
+    const [url, init] = fetchMock.mock.lastCall ?? [];
+    expect(String(url)).toBe('/api/auth/invitations/i1/accept');
+    expect(init).toMatchObject({ method: 'POST', body: '{}' });
+    expect(store.getSnapshot().session).toMatchObject({
+      token: 't2',
+      activeWorkspaceId: 'w9',
+      invitations: [],
+    });
+  });
+
+  it('declines: the invitation is no longer listed', async () => {
+    const store = await signedInWithInvitation();
+    fetchMock.mockImplementationOnce(async () => ok(session('t2')));
+    await store.declineInvitation('i1');
+    expect(String(fetchMock.mock.lastCall?.[0])).toBe('/api/auth/invitations/i1/decline');
+    expect(store.getSnapshot().session?.invitations).toEqual([]);
+  });
+
+  it('keeps the session when accepting fails', async () => {
+    const store = await signedInWithInvitation();
+    fetchMock.mockImplementationOnce(async () => failureResponse(404, 'Invitation not found', 'not_found'));
+    await expect(store.acceptInvitation('i1')).rejects.toMatchObject({ status: 404 });
+    expect(store.getSnapshot().session?.invitations).toHaveLength(1);
+  });
+
+  it('invites a person by email with a role', async () => {
+    const store = await signedInWithInvitation();
+    fetchMock.mockImplementationOnce(async () =>
+      ok({ id: 'i2', workspace: { id: 'w1', name: 'Acme' }, email: 'bob@example.com', role: 'org:admin' }),
+    );
+    await expect(store.inviteMember('bob@example.com', 'org:admin')).resolves.toMatchObject({ id: 'i2' });
+    const [url, init] = fetchMock.mock.lastCall ?? [];
+    expect(String(url)).toBe('/api/auth/invitations');
+    expect(JSON.parse(String(init?.body))).toEqual({ email: 'bob@example.com', role: 'org:admin' });
   });
 });

@@ -1,6 +1,6 @@
 import type { AuthSession, Credentials } from '@contract/auth';
 import { ApiError, apiClient } from '@/lib/api-client';
-import type { Workspace } from '@/lib/auth';
+import type { Workspace, WorkspaceInvitation, WorkspaceRole } from '@/lib/auth';
 
 export type LocalSnapshot =
   | { status: 'loading'; session: null }
@@ -117,10 +117,30 @@ export class LocalSessionStore {
     this.set(session);
   };
 
-  /** Creates a workspace, then reloads the session so the new membership is listed. */
+  /**
+   * Creates a workspace. The session is not reloaded here: the caller makes the workspace active next, and
+   * that answer lists the new membership already active. Reloading in between would show a membership
+   * without an active workspace, which the active-workspace gate would act on while the form still works.
+   */
   createWorkspace = async (name: string): Promise<Workspace> => {
-    const workspace = await apiClient.call('createWorkspace', { body: { name } });
-    await this.refresh();
-    return workspace;
+    return apiClient.call('createWorkspace', { body: { name } });
   };
+
+  /** Joins the invitation's workspace; the server answers with the session, that workspace active. */
+  acceptInvitation = async (invitationId: string): Promise<void> => {
+    const session = await apiClient.call('acceptInvitation', { params: { id: invitationId } });
+    this.generation += 1;
+    this.set(session);
+  };
+
+  /** Refuses an invitation; the server answers with the session without it. */
+  declineInvitation = async (invitationId: string): Promise<void> => {
+    const session = await apiClient.call('declineInvitation', { params: { id: invitationId } });
+    this.generation += 1;
+    this.set(session);
+  };
+
+  /** Invites a person by email to the active workspace (admins only; the server checks). */
+  inviteMember = (email: string, role: WorkspaceRole): Promise<WorkspaceInvitation> =>
+    apiClient.call('inviteMember', { body: { email, role } });
 }
