@@ -1,0 +1,156 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type PageServer, readPageFixture, startPageServer } from '../../tests/support/page-server';
+import { createSafeFetcher, SafeFetchError } from '../net/safe-fetch';
+import { BuiltinDrafter } from './builtin-drafter';
+import { rankKeyPhrases } from './key-phrases';
+import { readPage } from './page-reader';
+import { nameFromPage } from './product-source';
+import { readRegister, toneOfVoice } from './tone-of-voice';
+
+let pages: PageServer;
+beforeAll(async () => {
+  pages = await startPageServer();
+});
+afterAll(() => pages?.close());
+
+const drafter = new BuiltinDrafter(createSafeFetcher({ allowHosts: ['127.0.0.1'] }));
+const goal = 'Find agency owners complaining about clients who pay late';
+const pageText = readPageFixture('product.html');
+
+describe('built-in generation from a product page', () => {
+  it('names the product, describes it in its own words, and proposes 3 to 5 keywords and a tone of voice', async () => {
+    const project = await drafter.generateProject({
+      goal,
+      url: `${pages.origin}/product`,
+      description: null,
+    });
+    expect(project.name).toBe('Tallybird');
+
+    // The description is the page's own lead, not a template.
+    expect(project.description).toMatch(/^Tallybird chases late invoices for you\./);
+    const sentences = project.description.split(/(?<=[.!])\s+/);
+    expect(sentences.length).toBeGreaterThanOrEqual(2);
+    expect(sentences.length).toBeLessThanOrEqual(3);
+    for (const sentence of sentences) expect(pageText).toContain(sentence.slice(0, 40));
+
+    expect(project.keywords.length).toBeGreaterThanOrEqual(3);
+    expect(project.keywords.length).toBeLessThanOrEqual(5);
+    const names = project.keywords.map((keyword) => keyword.name);
+    expect(new Set(names).size).toBe(names.length);
+    expect(names).toEqual(expect.arrayContaining(['late invoices', 'payment reminders', 'client portal']));
+    for (const { name, filter } of project.keywords) {
+      expect(pageText.toLowerCase().replace(/-/g, ' ')).toContain(name);
+      expect(name.toLowerCase()).not.toContain('tallybird');
+      expect(filter).toBe(name.includes(' ') ? `"${name}" -hiring -job` : `${name} -hiring -job`);
+    }
+
+    expect(project.tov).toMatch(/^Write in a .+ voice/);
+    expect(project.tov).toContain('"you"'); // the page talks to its reader
+    expect(project.tov).toContain(goal);
+    expect(project.tov).toContain('Tallybird');
+  });
+
+  it('gives the same project for the same input', async () => {
+    const brief = { goal, url: `${pages.origin}/product`, description: null };
+    expect(await drafter.generateProject(brief)).toEqual(await drafter.generateProject(brief));
+  });
+
+  it('works from the written description when there is no website', async () => {
+    const description =
+      'Crumbly is a recipe costing app for home bakers who sell at markets. It tracks ingredient prices, works out the cost of every loaf and tells you what to charge! We built it because we love baking.';
+    const project = await drafter.generateProject({ goal: 'Reach indie bakers', url: null, description });
+    expect(project.name).toBe('Crumbly');
+    expect(project.description).toBe(description);
+    expect(project.keywords.map((k) => k.name)).toEqual(
+      expect.arrayContaining(['home bakers', 'ingredient prices']),
+    );
+    expect(project.keywords.length).toBeGreaterThanOrEqual(3);
+    expect(project.tov).toMatch(/^Write in a warm, conversational voice/);
+    expect(project.tov).toContain('exclamation mark now and then');
+  });
+
+  it('passes on why a page could not be read', async () => {
+    const error = await drafter
+      .generateProject({ goal, url: `${pages.origin}/brochure.pdf`, description: null })
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(SafeFetchError);
+    expect(error).toMatchObject({ kind: 'not_html' });
+  });
+
+  it('suggests a tone of voice and reads the description again from the page', async () => {
+    const form = {
+      name: 'Tallybird',
+      url: `${pages.origin}/product`,
+      description: 'x',
+      goal: 'Help freelancers get paid',
+      tov: '',
+      keywords: [],
+    };
+    expect(await drafter.regenerateTov(form)).toContain('Help freelancers get paid');
+    expect(await drafter.regenerateDescription(form)).toMatch(/^Tallybird chases late invoices/);
+    const withoutPage = await drafter.regenerateTov({
+      ...form,
+      url: '',
+      description: 'We solve it. We ship it.',
+    });
+    expect(withoutPage).toContain('("we")');
+  });
+});
+
+describe('reading a page', () => {
+  it('leaves navigation, cookie banners and the footer out of the main text', () => {
+    const page = readPage({ url: 'https://tallybird.example/', text: pageText, contentType: 'text/html' });
+    expect(page).toMatchObject({
+      siteName: 'Tallybird',
+      title: 'Tallybird — Invoice reminders that get agencies paid on time',
+      metaDescription: expect.stringMatching(/^Tallybird chases late invoices for you\./),
+    });
+    const text = page.paragraphs.join('\n');
+    expect(text).toContain('Connect your invoicing tool in two minutes');
+    for (const noise of ['Privacy policy', 'All rights reserved', 'Accept all cookies', 'Start free trial'])
+      expect(text).not.toContain(noise);
+  });
+
+  it.each([
+    [
+      { siteName: null, title: 'Invoice reminders for agencies | Tallybird', url: 'https://tallybird.com/' },
+      'Tallybird',
+    ],
+    [{ siteName: null, title: 'Acme — Rockets for everyone', url: 'https://www.acme.io/' }, 'Acme'],
+    [{ siteName: null, title: null, url: 'https://dog-walk.app/' }, 'Dog Walk'],
+  ])('finds the product name in %o', (page, name) => {
+    expect(nameFromPage(page)).toBe(name);
+  });
+});
+
+describe('key phrases and register', () => {
+  it('merges variants by stem and leaves out the product name and stock phrases', () => {
+    const phrases = rankKeyPhrases(
+      [
+        {
+          text: 'Payment reminders for agencies. A payment reminder every week. Start your free trial.',
+          weight: 1,
+        },
+        { text: 'Tallybird reminders keep the client portal tidy.', weight: 1 },
+      ],
+      ['Tallybird'],
+    ).map((p) => p.phrase);
+    expect(phrases[0]).toBe('payment reminders');
+    expect(phrases).not.toContain('payment reminder');
+    expect(phrases).not.toContain('free trial');
+    expect(phrases.join(' ')).not.toContain('tallybird');
+  });
+
+  it('reads a formal register as professional and a breezy one as conversational', () => {
+    const formal = readRegister(
+      'Our enterprise solutions ensure compliance across organisations. Stakeholders leverage a comprehensive, robust platform to optimise operations.',
+    );
+    expect(toneOfVoice(formal, '', 'Acme')).toMatch(
+      /^Write in a clear, professional voice that speaks as the team/,
+    );
+    const breezy = readRegister("Hey! You'll love it. It's super easy. Just try it!");
+    expect(toneOfVoice(breezy, '', 'Acme')).toBe(
+      'Write in a warm, conversational voice that speaks to the reader directly as "you", in short, direct sentences, with an exclamation mark now and then. Answer the person\'s actual point first, and mention Acme only where it genuinely helps.',
+    );
+  });
+});

@@ -1,0 +1,132 @@
+import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type LlmFakeServer, startLlmFakeServer } from '../../tests/support/llm-fake-server';
+import { type PageServer, startPageServer } from '../../tests/support/page-server';
+import { createSafeFetcher } from '../net/safe-fetch';
+import { createDrafter } from './create-drafter';
+import { GenerationError } from './generation-error';
+import { ModelDrafter } from './model-drafter';
+
+let llm: LlmFakeServer;
+let pages: PageServer;
+beforeAll(async () => {
+  [llm, pages] = await Promise.all([startLlmFakeServer(), startPageServer()]);
+});
+afterAll(async () => {
+  await Promise.all([llm?.close(), pages?.close()]);
+});
+beforeEach(() => {
+  llm.requests.length = 0;
+});
+
+const fetcher = () => createSafeFetcher({ allowHosts: ['127.0.0.1'] });
+const drafter = (timeoutMs = 10_000) =>
+  new ModelDrafter(
+    createOpenAICompatible({
+      name: 'llm',
+      baseURL: llm.baseURL,
+      apiKey: 'sk-test',
+      supportsStructuredOutputs: true,
+    }).chatModel('fake-model-1'),
+    fetcher(),
+    { timeoutMs, maxRetries: 0 },
+  );
+const goal = 'Find agency owners complaining about clients who pay late';
+
+async function generationFailure(promise: Promise<unknown>): Promise<GenerationError> {
+  const error = await promise.then(
+    () => null,
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(GenerationError);
+  return error as GenerationError;
+}
+
+describe('the model drafter', () => {
+  it('is chosen when LLM_BASE_URL and LLM_MODEL are set, the built-in one otherwise', () => {
+    const base = { LLM_API_KEY: undefined, FETCH_ALLOW_HOSTS: [] };
+    expect(createDrafter({ ...base, LLM_BASE_URL: llm.baseURL, LLM_MODEL: 'fake-model-1' }).kind).toBe(
+      'model',
+    );
+    expect(createDrafter({ ...base, LLM_BASE_URL: undefined, LLM_MODEL: undefined }).kind).toBe('builtin');
+  });
+
+  it('asks for structured output with the page and the goal, and returns the parsed project', async () => {
+    llm.enqueue('project-good');
+    const project = await drafter().generateProject({
+      goal,
+      url: `${pages.origin}/product`,
+      description: null,
+    });
+    expect(project.name).toBe('Tallybird');
+    expect(project.keywords).toEqual([
+      { name: 'late invoices', filter: '"late invoice" OR "unpaid invoice" -hiring -job' },
+      { name: 'payment reminders', filter: '"payment reminder" -template' },
+      { name: 'client portal', filter: null },
+      { name: 'chasing clients', filter: '"chasing clients" OR "chase clients"' },
+    ]);
+    expect(project.description).toMatch(/^Tallybird sends automatic, polite payment reminders/);
+
+    expect(llm.requests).toHaveLength(1);
+    const [request] = llm.requests;
+    expect(request?.path).toBe('/v1/chat/completions');
+    expect(request?.authorization).toBe('Bearer sk-test');
+    expect(request?.body.model).toBe('fake-model-1');
+    expect(request?.body.response_format).toMatchObject({ type: 'json_schema' });
+    expect(request?.body.response_format.json_schema.schema.properties).toHaveProperty('keywords');
+    const text = JSON.stringify(request?.body.messages);
+    expect(text).toContain(goal);
+    expect(text).toContain('Stop chasing late invoices');
+    expect(text).not.toContain('Terms of service'); // the page's main text, not its footer
+  });
+
+  it('sends the written description when there is no website', async () => {
+    llm.enqueue('project-good');
+    await drafter().generateProject({ goal, url: null, description: 'Payment reminders for agencies.' });
+    expect(JSON.stringify(llm.requests[0]?.body.messages)).toContain('Payment reminders for agencies.');
+  });
+
+  it.each([
+    ['project-malformed', 'The language model answered in a shape ReplyRadar cannot use. Please try again.'],
+    [
+      'project-wrong-shape',
+      'The language model answered in a shape ReplyRadar cannot use. Please try again.',
+    ],
+    ['project-cut-off', 'The language model stopped before finishing its answer. Please try again.'],
+  ])('refuses the %s answer as a whole', async (fixture, message) => {
+    llm.enqueue(fixture);
+    const error = await generationFailure(
+      drafter().generateProject({ goal, url: `${pages.origin}/product`, description: null }),
+    );
+    expect(error).toMatchObject({ code: 'generation_failed', message });
+  });
+
+  it('gives up on a model that does not answer in time', async () => {
+    llm.enqueue({ fixture: 'project-good', delayMs: 5_000 });
+    const error = await generationFailure(
+      drafter(300).generateProject({ goal, url: null, description: 'x y z' }),
+    );
+    expect(error.message).toBe('The language model did not answer within 1 second. Please try again.');
+  });
+
+  it('fails clearly when the endpoint answers with an error', async () => {
+    const error = await generationFailure(drafter().generateProject({ goal, url: null, description: 'x' }));
+    expect(error.message).toBe('The language model could not be reached. Please try again in a moment.');
+  });
+
+  it('suggests a tone of voice and a description through the same endpoint', async () => {
+    llm.enqueue('tov-good', 'description-good');
+    const form = {
+      name: 'Tallybird',
+      url: `${pages.origin}/product`,
+      description: 'Payment reminders',
+      goal,
+      tov: '',
+      keywords: [{ name: 'late invoices', filter: null }],
+    };
+    expect(await drafter().regenerateTov(form)).toMatch(/^Calm and peer-to-peer/);
+    expect(await drafter().regenerateDescription(form)).toMatch(/^Tallybird chases late invoices/);
+    expect(JSON.stringify(llm.requests[0]?.body.messages)).toContain('late invoices');
+    expect(JSON.stringify(llm.requests[1]?.body.messages)).toContain('Stop chasing late invoices');
+  });
+});

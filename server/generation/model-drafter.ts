@@ -1,0 +1,166 @@
+import {
+  type GeneratedProject,
+  generatedDescriptionSchema,
+  generatedProjectSchema,
+  generatedTovSchema,
+} from '@contract/generation';
+import { generateText, type LanguageModel, NoObjectGeneratedError, Output } from 'ai';
+import type { z } from 'zod';
+import type { SafeFetcher } from '../net/safe-fetch';
+import type { Drafter, ProjectBrief, ProjectContext } from './drafter';
+import { GenerationError } from './generation-error';
+import { fetchAndReadPage, type ReadPage } from './page-reader';
+
+export interface ModelDrafterOptions {
+  /** Longest wait for one answer, in milliseconds. */
+  timeoutMs?: number;
+  /** How much of the page's main text goes into the prompt. */
+  maxPageChars?: number;
+  /** Retries after a failed call (a 5xx or a dropped connection); 1 by default. */
+  maxRetries?: number;
+}
+
+const system = `You help a team set up ReplyRadar, which finds social-media posts where their product belongs and drafts replies to them.
+Write only from the material given; never invent features, prices or customers.
+- name: the product's own name.
+- description: two or three factual sentences on what the product does and for whom.
+- tov: one or two sentences of guidance on the tone of voice for replies, drawn from how the product writes and from the team's goal.
+- keywords: 3 to 5 short phrases (1-3 words) people would write in posts where the product could help, not the product's own name. Each has a filter in ReplyRadar's filter language (quoted phrases, -word or -"phrase" exclusions, OR), or null.
+Answer with one JSON object and nothing else.`;
+
+function pageMaterial(page: ReadPage, maxChars: number): string {
+  const text = [...page.headings.slice(0, 12), ...page.paragraphs].join('\n').slice(0, maxChars);
+  return [
+    `Product link: ${page.url}`,
+    page.siteName ? `Site name: ${page.siteName}` : null,
+    page.title ? `Page title: ${page.title}` : null,
+    page.metaDescription ? `Page summary: ${page.metaDescription}` : null,
+    `Main text of the page:\n${text}`,
+  ]
+    .filter(Boolean)
+    .join('\n');
+}
+
+function projectMaterial(project: ProjectContext): string {
+  return [
+    `Product name: ${project.name}`,
+    project.url ? `Product link: ${project.url}` : null,
+    `Description: ${project.description}`,
+    `Goal: ${project.goal}`,
+    project.tov ? `Current tone of voice: ${project.tov}` : null,
+    project.keywords.length ? `Keywords: ${project.keywords.map((k) => k.name).join(', ')}` : null,
+  ]
+    .filter(Boolean)
+    .join('\n');
+}
+
+/**
+ * Drafts with a language model behind any OpenAI-compatible endpoint, asking for structured output and
+ * parsing it with the contract's schemas: an answer that is cut off, not JSON or not in the schema is a
+ * GenerationError, never a half project.
+ */
+export class ModelDrafter implements Drafter {
+  readonly kind = 'model';
+  private readonly timeoutMs: number;
+  private readonly maxPageChars: number;
+  private readonly maxRetries: number;
+
+  constructor(
+    private readonly model: LanguageModel,
+    private readonly fetcher: SafeFetcher,
+    options: ModelDrafterOptions = {},
+  ) {
+    this.timeoutMs = options.timeoutMs ?? 60_000;
+    this.maxPageChars = options.maxPageChars ?? 8_000;
+    this.maxRetries = options.maxRetries ?? 1;
+  }
+
+  private async ask<S extends z.ZodType>(schema: S, prompt: string, name: string): Promise<z.output<S>> {
+    let result: Awaited<ReturnType<typeof generateText>>;
+    let output: unknown;
+    try {
+      const answer = await generateText({
+        model: this.model,
+        system,
+        prompt,
+        output: Output.object({ schema, name }),
+        timeout: this.timeoutMs,
+        maxRetries: this.maxRetries,
+        temperature: 0.4,
+      });
+      result = answer;
+      if (answer.finishReason === 'length') throw cutOff();
+      output = answer.output;
+    } catch (error) {
+      if (error instanceof GenerationError) throw error;
+      if (NoObjectGeneratedError.isInstance(error)) {
+        if (error.finishReason === 'length') throw cutOff(error);
+        throw new GenerationError(
+          'The language model answered in a shape ReplyRadar cannot use. Please try again.',
+          'generation_failed',
+          undefined,
+          { cause: error },
+        );
+      }
+      const timedOut =
+        error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
+      throw new GenerationError(
+        timedOut
+          ? `The language model did not answer within ${seconds(this.timeoutMs)}. Please try again.`
+          : 'The language model could not be reached. Please try again in a moment.',
+        'generation_failed',
+        undefined,
+        { cause: error },
+      );
+    }
+    const parsed = schema.safeParse(output);
+    if (!parsed.success || result.finishReason !== 'stop') {
+      throw new GenerationError(
+        'The language model answered in a shape ReplyRadar cannot use. Please try again.',
+        'generation_failed',
+        undefined,
+        parsed.success ? undefined : { cause: parsed.error },
+      );
+    }
+    return parsed.data;
+  }
+
+  async generateProject(brief: ProjectBrief): Promise<GeneratedProject> {
+    const material = brief.url
+      ? pageMaterial(await fetchAndReadPage(this.fetcher, brief.url), this.maxPageChars)
+      : `The team has no website. Their description of the product:\n${brief.description ?? ''}`;
+    return this.ask(generatedProjectSchema, `Goal: ${brief.goal}\n${material}`, 'project');
+  }
+
+  async regenerateTov(project: ProjectContext): Promise<string> {
+    const { tov } = await this.ask(
+      generatedTovSchema,
+      `Suggest a new tone of voice (field tov) for this project's replies.\n${projectMaterial(project)}`,
+      'tone_of_voice',
+    );
+    return tov;
+  }
+
+  async regenerateDescription(project: ProjectContext): Promise<string> {
+    const page = await fetchAndReadPage(this.fetcher, project.url.trim());
+    const { description } = await this.ask(
+      generatedDescriptionSchema,
+      `Write a new description (field description) of the product from its page.\nGoal: ${project.goal}\n${pageMaterial(page, this.maxPageChars)}`,
+      'description',
+    );
+    return description;
+  }
+}
+
+const cutOff = (cause?: unknown) =>
+  new GenerationError(
+    'The language model stopped before finishing its answer. Please try again.',
+    'generation_failed',
+    undefined,
+    { cause },
+  );
+
+const seconds = (ms: number) => {
+  const value = Math.max(1, Math.round(ms / 1000));
+  return `${value} second${value === 1 ? '' : 's'}`;
+};
