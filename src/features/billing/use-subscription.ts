@@ -1,13 +1,75 @@
-import { useApi } from '@/lib/use-api';
+import type { Subscription } from '@contract/entities';
+import { useContext, useMemo } from 'react';
+import useSWR, { useSWRConfig } from 'swr';
+import { type ApiError, apiClient } from '@/lib/api-client';
+import { AuthContext } from '@/lib/auth';
 
 /**
- * The workspace's subscription. Fetched once: not again on focus or reconnect, nor on mount while a copy
- * is cached (spec section 4); actions that change it update the cache themselves.
+ * The subscription's cache key: the call and the active workspace, because the subscription is the
+ * workspace's (or, before the buyer's first workspace exists, the buyer's). A new active workspace is a new
+ * key, so its subscription is asked for once.
+ */
+export function subscriptionKey(workspaceId: string | null) {
+  return ['getSubscription', {}, workspaceId] as const;
+}
+
+const fetchSubscription = () => apiClient.call('getSubscription');
+
+/** Spec section 4: what the subscription is set to locally after an update action. */
+export const activeWithoutAddons: Subscription = { active: true, addons: {} };
+
+function useActiveWorkspaceId(): string | null {
+  // Read without useAuth so that a screen rendered without the auth provider (a test) still works.
+  return useContext(AuthContext)?.activeWorkspace?.id ?? null;
+}
+
+/**
+ * The workspace's subscription. Fetched once per active workspace: not again on focus or reconnect, nor
+ * on mount while a copy is cached (spec section 4); actions that change it update the cache themselves.
+ * While the subscription of a newly active workspace loads, the last one is kept, so that a form that
+ * has just made a workspace active is not replaced by a spinner under its own feet.
  */
 export function useSubscription() {
-  return useApi(
-    'getSubscription',
-    {},
-    { revalidateOnFocus: false, revalidateOnReconnect: false, revalidateIfStale: false },
+  const workspaceId = useActiveWorkspaceId();
+  return useSWR<Subscription, ApiError, ReturnType<typeof subscriptionKey>>(
+    subscriptionKey(workspaceId),
+    fetchSubscription,
+    {
+      revalidateOnFocus: false,
+      revalidateOnReconnect: false,
+      revalidateIfStale: false,
+      keepPreviousData: true,
+    },
+  );
+}
+
+/** The actions that change the subscription in the data cache. */
+export function useSubscriptionUpdates() {
+  const { mutate } = useSWRConfig();
+  const currentWorkspaceId = useActiveWorkspaceId();
+  return useMemo(
+    () => ({
+      /**
+       * After a checkout: set locally to active with no add-ons (spec section 4), then ask the server
+       * once so the add-on appears. A payment provider's webhook may not have reached the server yet, so
+       * an answer that is still inactive does not undo the local state; the next load tells the truth.
+       */
+      activated: (workspaceId: string | null = currentWorkspaceId) =>
+        mutate<Subscription>(
+          subscriptionKey(workspaceId),
+          async () => {
+            const fresh = await fetchSubscription().catch(() => null);
+            return fresh?.active ? fresh : activeWithoutAddons;
+          },
+          { optimisticData: activeWithoutAddons, revalidate: false, rollbackOnError: false },
+        ),
+      /** Puts a subscription the server has answered with into the cache, without asking again. */
+      set: (subscription: Subscription, workspaceId: string | null = currentWorkspaceId) =>
+        mutate<Subscription>(subscriptionKey(workspaceId), subscription, { revalidate: false }),
+      /** Asks the server for the subscription again. */
+      refetch: (workspaceId: string | null = currentWorkspaceId) =>
+        mutate<Subscription>(subscriptionKey(workspaceId)),
+    }),
+    [mutate, currentWorkspaceId],
   );
 }
