@@ -19,7 +19,7 @@ export interface FakePaddle {
   /** Base URL to give the server as `PADDLE_API_URL`. */
   url: string;
   requests: FakePaddleRequest[];
-  /** The next call is answered with this status and body instead (a Paddle outage, a refusal). */
+  /** The next call is answered with this status and body instead (a string is sent as HTML). */
   failNext(status: number, body: unknown): void;
   close(): Promise<void>;
 }
@@ -61,6 +61,10 @@ export async function startFakePaddle(options: { apiKey: string; customers: stri
       body,
     });
     const send = (status: number, payload: unknown) => {
+      if (typeof payload === 'string') {
+        response.writeHead(status, { 'content-type': 'text/html' });
+        return response.end(payload);
+      }
       response.writeHead(status, { 'content-type': 'application/json' });
       response.end(JSON.stringify(payload));
     };
