@@ -6,6 +6,8 @@ import { PrincipalResolver } from './auth/resolve-principal';
 import { billingMode } from './billing/billing';
 import { type DatabaseHandle, openDatabase } from './db/client';
 import type { Env } from './env';
+import { createDrafter } from './generation/create-drafter';
+import type { Drafter } from './generation/drafter';
 import type { AppDeps } from './http/deps';
 import { createLogger, type Logger } from './logger';
 import { syncSocials } from './routes/socials/socials.routes';
@@ -16,6 +18,8 @@ export interface ServerOptions {
   staticDir?: string | null;
   /** An already open database (tests); otherwise one is opened from the configuration. */
   database?: DatabaseHandle;
+  /** A drafter to use instead of the one the configuration picks. */
+  drafter?: Drafter;
 }
 
 /** Opens the database, applies migrations, picks the sign-in adapter and builds the HTTP app. */
@@ -41,6 +45,7 @@ export async function buildServer(env: Env, options: ServerOptions = {}) {
     principals: new PrincipalResolver(database.db, verifier),
     localTokens,
     staticDir: options.staticDir === undefined ? env.STATIC_DIR : options.staticDir,
+    drafter: options.drafter ?? createDrafter(env),
   };
   const billing = billingMode(env);
   logger.info(

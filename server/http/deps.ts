@@ -2,6 +2,7 @@ import type { LocalTokens } from '../auth/local-tokens';
 import type { PrincipalResolver } from '../auth/resolve-principal';
 import type { Database } from '../db/client';
 import type { Env } from '../env';
+import type { Drafter } from '../generation/drafter';
 import type { Logger } from '../logger';
 
 /** What the routes are built from; tests build it with their own database and keys. */
@@ -14,4 +15,6 @@ export interface AppDeps {
   localTokens: LocalTokens | null;
   /** The built app to serve, or null to serve the API only. */
   staticDir: string | null;
+  /** Writes projects' descriptions, tones of voice and keywords (built-in, or a model when configured). */
+  drafter: Drafter;
 }

@@ -1,13 +1,20 @@
 import { api } from '@contract/api';
 import type { Project } from '@contract/entities';
-import { limits } from '@contract/messages';
-import { asc, eq } from 'drizzle-orm';
-import { projects } from '../../db/schema';
+import { fieldMessages, limits } from '@contract/messages';
+import { and, asc, eq } from 'drizzle-orm';
+import type { Context } from 'hono';
+import { projects, workspaces } from '../../db/schema';
 import type { Env } from '../../env';
-import type { Bind } from '../../http/bind-route';
+import { draftingHttpError } from '../../generation/generation-error';
+import type { AppEnv, Bind } from '../../http/bind-route';
 import type { AppDeps } from '../../http/deps';
+import { HttpError } from '../../http/envelope';
+import type { Logger } from '../../logger';
+import { projectValues, storedKeywords, storedUrl } from './project-input';
 
 type ProjectRow = typeof projects.$inferSelect;
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** How many keywords a workspace's projects may keep: 5, or 30 for the workspaces configured for more. */
 export function keywordsLimitFor(env: Env, workspaceId: string): number {
@@ -32,7 +39,43 @@ export function toProject(row: ProjectRow, keywordsLimit: number): Project {
   };
 }
 
-export function registerProjectRoutes(bind: Bind, { db, env }: AppDeps): void {
+/** The caller's active workspace; projects live in one. */
+function activeWorkspace(c: Context<AppEnv>): string {
+  const { workspaceId } = c.get('principal');
+  if (!workspaceId)
+    throw new HttpError(
+      403,
+      'forbidden',
+      'Set up or choose a workspace first: projects belong to a workspace',
+    );
+  return workspaceId;
+}
+
+/** Runs a drafter call; a page that cannot be read or a failed model answer becomes its envelope error. */
+async function drafting<T>(logger: Logger, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    const refusal = draftingHttpError(error);
+    if (!refusal) throw error;
+    logger.warn({ err: error, code: refusal.code }, 'drafting failed');
+    throw refusal;
+  }
+}
+
+export function registerProjectRoutes(bind: Bind, { db, env, drafter, logger }: AppDeps): void {
+  async function projectOfWorkspace(workspaceId: string, id: string): Promise<ProjectRow> {
+    const [row] = uuidPattern.test(id)
+      ? await db
+          .select()
+          .from(projects)
+          .where(and(eq(projects.id, id), eq(projects.workspaceId, workspaceId)))
+      : [];
+    if (!row)
+      throw new HttpError(404, 'not_found', 'There is no such project in your active workspace', 'id');
+    return row;
+  }
+
   bind(api.listProjects, async (c) => {
     const { workspaceId } = c.get('principal');
     if (!workspaceId) return [];
@@ -43,5 +86,113 @@ export function registerProjectRoutes(bind: Bind, { db, env }: AppDeps): void {
       .orderBy(asc(projects.createdAt), asc(projects.id));
     const keywordsLimit = keywordsLimitFor(env, workspaceId);
     return rows.map((row) => toProject(row, keywordsLimit));
+  });
+
+  // Drafts the project from its page (or description) and stores it, unreviewed, as the workspace's
+  // project: the first project of a workspace is its current one, so a second call updates it.
+  bind(api.generateProject, async (c, { body }) => {
+    const workspaceId = activeWorkspace(c);
+    const url = body.noWebsite ? null : storedUrl(body.url ?? '');
+    const description = body.noWebsite ? (body.description ?? '').trim() : null;
+    const generated = await drafting(logger, () =>
+      drafter.generateProject({ goal: body.goal, url, description }),
+    );
+    const keywordsLimit = keywordsLimitFor(env, workspaceId);
+    const values = {
+      name: generated.name,
+      url,
+      noWebsite: url === null,
+      description: generated.description,
+      goal: body.goal,
+      tov: generated.tov,
+      keywords: storedKeywords(generated.keywords, Number.POSITIVE_INFINITY).slice(0, keywordsLimit),
+    };
+    const row = await db.transaction(async (tx) => {
+      // One generation at a time per workspace, so two quick calls cannot make two projects.
+      await tx
+        .select({ id: workspaces.id })
+        .from(workspaces)
+        .where(eq(workspaces.id, workspaceId))
+        .for('update');
+      const [current] = await tx
+        .select({ id: projects.id })
+        .from(projects)
+        .where(eq(projects.workspaceId, workspaceId))
+        .orderBy(asc(projects.createdAt), asc(projects.id))
+        .limit(1);
+      const [saved] = current
+        ? await tx
+            .update(projects)
+            .set({ ...values, updatedAt: new Date() })
+            .where(eq(projects.id, current.id))
+            .returning()
+        : await tx
+            .insert(projects)
+            .values({ workspaceId, ...values })
+            .returning();
+      return saved;
+    });
+    if (!row) throw new Error('storing the generated project returned no row');
+    return toProject(row, keywordsLimit);
+  });
+
+  bind(api.regenerateTov, async (c, { body }) => {
+    activeWorkspace(c);
+    const tov = await drafting(logger, () => drafter.regenerateTov(body));
+    return { tov };
+  });
+
+  bind(api.regenerateDescription, async (c, { body }) => {
+    activeWorkspace(c);
+    if (body.url.trim() === '')
+      throw new HttpError(400, 'bad_request', fieldMessages.urlShouldBePassed, 'url');
+    const url = storedUrl(body.url) ?? '';
+    const description = await drafting(logger, () => drafter.regenerateDescription({ ...body, url }));
+    return { description };
+  });
+
+  // The first save: the person has reviewed what ReplyRadar proposed.
+  bind(api.verifyProject, async (c, { body }) => {
+    const workspaceId = activeWorkspace(c);
+    const keywordsLimit = keywordsLimitFor(env, workspaceId);
+    const values = projectValues(body, keywordsLimit);
+    const current = await projectOfWorkspace(workspaceId, body.id);
+    const [row] = await db
+      .update(projects)
+      .set({ ...values, reviewed: true, updatedAt: new Date() })
+      .where(and(eq(projects.id, current.id), eq(projects.workspaceId, workspaceId)))
+      .returning();
+    if (!row)
+      throw new HttpError(404, 'not_found', 'There is no such project in your active workspace', 'id');
+    return toProject(row, keywordsLimit);
+  });
+
+  bind(api.updateProject, async (c, { params, body }) => {
+    const workspaceId = activeWorkspace(c);
+    if (params.id !== body.id)
+      throw new HttpError(
+        400,
+        'bad_request',
+        'The project id in the path and in the body must be the same',
+        'id',
+      );
+    const keywordsLimit = keywordsLimitFor(env, workspaceId);
+    const values = projectValues(body, keywordsLimit);
+    const current = await projectOfWorkspace(workspaceId, body.id);
+    if (!current.reviewed) {
+      throw new HttpError(
+        409,
+        'conflict',
+        'This project has not been reviewed yet: save it with "Save and find relevant posts" first',
+      );
+    }
+    const [row] = await db
+      .update(projects)
+      .set({ ...values, updatedAt: new Date() })
+      .where(and(eq(projects.id, current.id), eq(projects.workspaceId, workspaceId)))
+      .returning();
+    if (!row)
+      throw new HttpError(404, 'not_found', 'There is no such project in your active workspace', 'id');
+    return toProject(row, keywordsLimit);
   });
 }
