@@ -87,5 +87,5 @@ describe('signing up, out and in again (local accounts)', () => {
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Start Growing Today' })).toBeTruthy();
     await waitFor(() => expect(window.location.pathname).toBe('/subscribe'));
-  });
+  }, 15_000);
 });

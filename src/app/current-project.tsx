@@ -1,15 +1,19 @@
 import { useEffect } from 'react';
 import { useSubscription } from '@/features/billing/use-subscription';
 import { useProjects } from '@/features/project/use-projects';
+import { useAuth } from '@/lib/auth';
 import { currentProjectHeader } from './api-client-wiring';
 
 /**
  * Keeps the API client's `project-id` header on the current project (the first of the list), once the
- * person is subscribed and the list has loaded.
+ * person has an active workspace and a subscription, and the list has loaded.
  */
 export function CurrentProject() {
+  const { activeWorkspace } = useAuth();
   const { data: subscription } = useSubscription();
-  const { data: projects } = useProjects({ enabled: subscription?.active === true });
+  const { data: projects } = useProjects({
+    enabled: activeWorkspace !== null && subscription?.active === true,
+  });
   const projectId = projects?.[0]?.id ?? null;
   useEffect(() => {
     currentProjectHeader.set(projectId);

@@ -98,9 +98,20 @@ describe('signed-in app', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Project' })).toBeTruthy();
   });
 
-  it('shows the onboarding screens with their titles', async () => {
-    renderAt('/onboarding/workspace');
+  it('shows workspace onboarding to a subscribed person without a workspace', async () => {
+    const { location } = renderAt(
+      '/project',
+      fakeAuth({ activeWorkspace: null, role: null, memberships: [] }),
+    );
     expect(await screen.findByRole('heading', { level: 1, name: 'Set up your workspace' })).toBeTruthy();
+    expect(location.history).toEqual(['/onboarding/workspace']);
+    expect(requestHeaders('/api/projects')).toHaveLength(0);
+  });
+
+  it('takes a person with a workspace and a project from onboarding to mentions', async () => {
+    const { location } = renderAt('/onboarding/workspace');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Mentions' })).toBeTruthy();
+    expect(location.history).toEqual(['/mentions/reddit']);
   });
 
   it('sends a person whose subscription lacks autopost from replies home', async () => {
