@@ -1,15 +1,25 @@
+import { useSearch } from 'wouter';
+import { parseProjectSearch } from '@/app/routes';
 import { PageLoader } from '@/components/ui/loader';
 import { Title } from '@/components/ui/title';
+import { ProjectForm } from './components/project-form';
 import { useProjects } from './use-projects';
 
-/** Review and edit the project. For now only its title; the form comes with the project issue. */
+/**
+ * Review and edit the project: 'Review suggested information' until the first save, 'Project' after it.
+ * With `?preview=true` the same page is read-only (every field disabled, no actions, no submit), for
+ * showing the project without the risk of changing it.
+ */
 export function ProjectPage() {
   const { data: projects } = useProjects();
-  if (!projects) return <PageLoader />;
-  const reviewed = projects[0]?.reviewed ?? false;
+  const { preview = false } = parseProjectSearch(useSearch());
+  const project = projects?.[0];
+  // Without a project the onboarding gate sends the person to project onboarding.
+  if (!project) return <PageLoader />;
   return (
-    <div className="w-full max-w-[480px]">
-      <Title level={1}>{reviewed ? 'Project' : 'Review suggested information'}</Title>
+    <div className="grid w-full max-w-[480px] gap-6">
+      <Title level={1}>{project.reviewed ? 'Project' : 'Review suggested information'}</Title>
+      <ProjectForm key={project.id} project={project} readOnly={preview} />
     </div>
   );
 }
