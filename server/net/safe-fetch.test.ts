@@ -54,6 +54,11 @@ describe('reading a page a person gave', () => {
     expect(error.message).toBe('The page is larger than 2 MB, so ReplyRadar stopped reading it.');
   });
 
+  it('unpacks a compressed page, and stops when it unpacks beyond 2 MB', async () => {
+    expect((await fetcher.fetchPage(`${pages.origin}/gzip`)).text).toContain('<title>Tallybird');
+    await expectRefused(fetcher.fetchPage(`${pages.origin}/gzip-bomb`), 'too_large');
+  });
+
   it('gives up on a page that does not answer in time', async () => {
     const quick = createSafeFetcher({ allowHosts: ['127.0.0.1'], timeoutMs: 300 });
     const started = performance.now();
@@ -85,6 +90,8 @@ describe('the address guard', () => {
       'http://10.0.0.1/',
       `http://[::ffff:127.0.0.1]:${pages.port}/product`,
       'http://0.0.0.0/',
+      `http://2130706433:${pages.port}/product`, // 127.0.0.1 written as one number
+      `http://0x7f.1:${pages.port}/product`,
     ]) {
       const error = await failure(guarded.fetchPage(url));
       expect(error.kind, url).toBe('blocked_address');

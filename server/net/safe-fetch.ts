@@ -140,6 +140,8 @@ export function createSafeFetcher(options: SafeFetchOptions = {}): SafeFetcher {
         {
           method: 'GET',
           lookup,
+          // No pooled sockets: each request connects to the address it vetted itself.
+          agent: false,
           signal,
           headers: {
             'User-Agent': userAgent,

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 
 const pagesDir = path.resolve(import.meta.dirname, '../fixtures/pages');
 
@@ -26,6 +27,7 @@ export interface PageServer {
  * - `/loop`: redirects to itself for ever; `/hop/<n>`: n redirects, then the product page
  * - `/redirect?to=<url>`: one redirect to any address
  * - `/huge`: more than 2 MB of HTML, streamed without a Content-Length
+ * - `/gzip`: the product page gzip-encoded; `/gzip-bomb`: 40 kB that unpack to more than 2 MB
  * - `/slow`: answers after 30 s; `/missing`: 404
  */
 export async function startPageServer(): Promise<PageServer> {
@@ -44,6 +46,17 @@ export async function startPageServer(): Promise<PageServer> {
     if (url.pathname === '/notes.txt') return send(200, 'text/plain', readPageFixture('notes.txt'));
     if (url.pathname === '/brochure.pdf')
       return send(200, 'application/pdf', readPageFixture('brochure.pdf'));
+    if (url.pathname === '/gzip' || url.pathname === '/gzip-bomb') {
+      const body = gzipSync(
+        url.pathname === '/gzip' ? readPageFixture('product.html') : `<p>${' '.repeat(3 * 1024 * 1024)}</p>`,
+      );
+      res.writeHead(200, {
+        'Content-Type': 'text/html',
+        'Content-Encoding': 'gzip',
+        'Content-Length': body.length,
+      });
+      return res.end(body);
+    }
     if (url.pathname === '/loop') {
       res.writeHead(302, { Location: '/loop' });
       return res.end();
