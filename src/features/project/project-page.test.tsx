@@ -188,6 +188,13 @@ describe('project page', () => {
     ]);
   });
 
+  it('refuses a keyword that differs from one in the list only by case', async () => {
+    const { user } = await renderPage(projectFixture({ keywords: [crm] }));
+    await user.type(textbox('Keywords'), 'CRM{Enter}');
+    await waitFor(() => expect(textbox('Keywords').value).toBe(''));
+    expect(tagNames()).toEqual(['crm']);
+  });
+
   it('tags are not editable in place', async () => {
     const { user } = await renderPage(projectFixture({ keywords: [crm] }));
     await user.dblClick(screen.getByText('crm'));

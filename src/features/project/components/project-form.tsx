@@ -203,6 +203,8 @@ export function ProjectForm({ project, readOnly = false }: { project: Project; r
               // Past the limit the extra tag stays, and the schema's 'Max {n} keywords allowed' shows.
               max={project.keywordsLimit}
               allowOverflow
+              // The server keeps one keyword per name whatever its case; refuse 'CRM' beside 'crm' here.
+              validate={(tag, tags) => !tags.some((name) => name.toLowerCase() === tag.toLowerCase())}
               editable={false}
               disabled={disabled}
               error={errorOf('keywords', field.state.meta)}
