@@ -15,7 +15,7 @@ const unnamed = 'My product';
 const wordsOf = (text: string) => new Set(text.toLowerCase().match(/[a-z0-9]+/g) ?? []);
 
 /** Two or three of the source's own sentences, skipping ones that repeat what is already said. */
-export function describe(source: ProductSource): string {
+export function describeProduct(source: ProductSource): string {
   const chosen: string[] = [];
   const said = new Set<string>();
   for (const sentence of source.lead) {
@@ -61,7 +61,7 @@ export class BuiltinDrafter implements Drafter {
   async generateProject(brief: ProjectBrief): Promise<GeneratedProject> {
     const field = brief.url ? 'url' : 'description';
     const source = await this.source(brief.url, brief.description, unnamed);
-    const description = brief.url ? describe(source) : source.body;
+    const description = brief.url ? describeProduct(source) : source.body;
     if (!description) {
       throw new GenerationError(
         'The page has too little text to describe the product. Tick "I don\'t have website" and describe it instead.',
@@ -105,7 +105,7 @@ export class BuiltinDrafter implements Drafter {
   }
 
   async regenerateDescription(project: ProjectContext): Promise<string> {
-    const description = describe(await this.source(project.url.trim(), null));
+    const description = describeProduct(await this.source(project.url.trim(), null));
     if (!description) {
       throw new GenerationError(
         'The page has too little text to describe the product. Write the description yourself.',
