@@ -148,7 +148,7 @@ export function TagsInput({
           'flex min-h-10 flex-wrap items-center gap-1.5 py-1.5',
           'focus-within:border-ring focus-within:outline-2 focus-within:outline-offset-1 focus-within:outline-ring',
           'data-disabled:cursor-not-allowed data-disabled:bg-muted data-disabled:opacity-60',
-          'data-invalid:border-danger',
+          'data-invalid:border-danger data-invalid:focus-within:border-danger data-invalid:focus-within:outline-danger',
         )}
       >
         {value.map((tag, index) => (
