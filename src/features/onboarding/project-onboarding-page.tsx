@@ -74,7 +74,8 @@ export function ProjectOnboardingPage() {
         setFormError(error instanceof ApiError && error.status !== 0 ? error.message : unreachableMessage);
         return;
       }
-      await mutate(projectsKey);
+      // The project exists now whatever the refetch does; the project page reads the list again anyway.
+      await mutate(projectsKey).catch(() => undefined);
       navigate(routes.project.href());
     },
   });
