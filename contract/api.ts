@@ -50,7 +50,15 @@ function route<const T extends RouteDef>(def: T): T {
 const mutationId = z.string().min(8).max(64).optional();
 
 const postIdParams = z.object({ postId: z.string().min(1) });
-const projectForm = projectSaveSchema.omit({ id: true });
+/** The form as it stands when a suggestion is asked for: any field may still be empty. */
+const projectDraft = z.object({
+  name: z.string(),
+  url: z.string(),
+  description: z.string(),
+  goal: z.string(),
+  tov: z.string(),
+  keywords: z.array(keywordSchema),
+});
 
 /** Every call of section 7 of the specification, plus the additions named in contract/README.md. */
 export const api = {
@@ -67,14 +75,14 @@ export const api = {
     method: 'POST',
     path: '/api/projects/regenerate-tov',
     auth: 'token',
-    body: projectForm,
+    body: projectDraft,
     data: z.object({ tov: z.string() }),
   }),
   regenerateDescription: route({
     method: 'POST',
     path: '/api/projects/regenerate-description',
     auth: 'token',
-    body: projectForm,
+    body: projectDraft,
     data: z.object({ description: z.string() }),
   }),
   verifyProject: route({

@@ -159,6 +159,23 @@ describe.each(testDatabases())('project generation (%s)', (kind) => {
       expect(description).toMatch(/^Tallybird chases late invoices for you\./);
     });
 
+    it('suggests again while the description and the tone of voice are still empty', async () => {
+      const { description } = expectSuccess<{ description: string }>(
+        await server.request('POST', '/api/projects/regenerate-description', {
+          token: a.token,
+          body: { ...form(), description: '', tov: '' },
+        }),
+      );
+      expect(description).not.toBe('');
+      const { tov } = expectSuccess<{ tov: string }>(
+        await server.request('POST', '/api/projects/regenerate-tov', {
+          token: a.token,
+          body: { ...form(), tov: '' },
+        }),
+      );
+      expect(tov).not.toBe('');
+    });
+
     it("answers 'Url should be passed' without a url", async () => {
       expectFailure(
         await server.request('POST', '/api/projects/regenerate-description', {
