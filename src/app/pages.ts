@@ -25,3 +25,6 @@ export const MentionsPage = lazy(() =>
 export const RepliesPage = lazy(() =>
   import('@/features/replies/replies-page').then((m) => ({ default: m.RepliesPage })),
 );
+export const LocalBillingPage = lazy(() =>
+  import('@/features/billing/local-billing-page').then((m) => ({ default: m.LocalBillingPage })),
+);

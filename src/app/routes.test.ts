@@ -14,6 +14,7 @@ describe('route map', () => {
       mentions: '/mentions',
       mentionsBySocial: '/mentions/:social',
       replies: '/replies',
+      billing: '/billing',
     });
   });
 

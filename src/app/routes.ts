@@ -54,6 +54,8 @@ export const routes = {
       }),
   },
   replies: { path: '/replies', pattern: '/replies', href: () => '/replies' },
+  /** Addition: the local billing page ('Subscription settings' when billing is local). */
+  billing: { path: '/billing', pattern: '/billing', href: () => '/billing' },
 } as const;
 
 export type RouteKey = keyof typeof routes;

@@ -1,8 +1,11 @@
 import { Redirect, Route, Switch } from 'wouter';
+import { useSubscriptionUpdates } from '@/features/billing/use-subscription';
+import { PendingInvitations } from '@/features/team/pending-invitations';
 import { AddonGate } from './gates/addon-gate';
 import { SignedInGates } from './gates/signed-in-gates';
 import { FocusedLayout } from './layouts/focused-layout';
 import {
+  LocalBillingPage,
   MentionsIndexPage,
   MentionsPage,
   ProjectOnboardingPage,
@@ -15,6 +18,12 @@ import { routes } from './routes';
 import { AppShell } from './shell/app-shell';
 import { useLogOut } from './use-log-out';
 
+/** Workspace onboarding, with the pending invitations above its form and the app's subscription refetch. */
+function WorkspaceOnboardingRoute() {
+  const { refetch } = useSubscriptionUpdates();
+  return <WorkspaceOnboardingPage invitations={<PendingInvitations />} refetchSubscription={refetch} />;
+}
+
 /** Everything behind sign-in: the gates, then the screens before the app, then the app in its shell. */
 export function SignedInApp() {
   const logOut = useLogOut();
@@ -23,12 +32,13 @@ export function SignedInApp() {
       <Switch>
         <Route path={routes.subscribe.pattern}>
           <FocusedLayout>
-            <SubscribePage onLogOut={() => void logOut()} />
+            {/* An invited person without a subscription of their own joins the workspace from here. */}
+            <SubscribePage onLogOut={() => void logOut()} invitations={<PendingInvitations />} />
           </FocusedLayout>
         </Route>
         <Route path={routes.onboardingWorkspace.pattern}>
           <FocusedLayout>
-            <WorkspaceOnboardingPage />
+            <WorkspaceOnboardingRoute />
           </FocusedLayout>
         </Route>
         <Route path={routes.onboardingProject.pattern}>
@@ -50,6 +60,7 @@ export function SignedInApp() {
                   <RepliesPage />
                 </AddonGate>
               </Route>
+              <Route path={routes.billing.pattern} component={LocalBillingPage} />
               <Route>
                 <Redirect to={routes.home.href()} replace />
               </Route>

@@ -1,4 +1,5 @@
 import { ChevronsUpDown } from 'lucide-react';
+import { useId, useState } from 'react';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -8,8 +9,9 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
+import { InviteMemberDialog } from '@/features/team/invite-member-dialog';
 import { apiClient } from '@/lib/api-client';
-import { useAuth } from '@/lib/auth';
+import { useAuth, type WorkspaceInvitation } from '@/lib/auth';
 import { cn } from '@/lib/cn';
 import { useLogOut } from '../use-log-out';
 
@@ -29,34 +31,74 @@ export function openBillingPortal(): void {
   );
 }
 
-/** The active workspace's name over the word 'workspace'; opens the person's menu. */
-export function WorkspaceMenu() {
-  const { activeWorkspace, role, user } = useAuth();
-  const logOut = useLogOut();
+/** One pending invitation in the menu: the workspace's name, 'Accept' and (local accounts) 'Decline'. */
+function InvitationItems({ invitation }: { invitation: WorkspaceInvitation }) {
+  const id = useId();
+  const { invitationsManagedByApp, acceptInvitation, declineInvitation } = useAuth();
+  const answer = (action: (invitationId: string) => Promise<void>) => {
+    action(invitation.id).catch((error: unknown) => console.error('Answering the invitation failed', error));
+  };
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger
-        className={cn(
-          'flex w-full cursor-pointer items-center gap-2 rounded-md border border-border px-3 py-2 text-left',
-          'hover:bg-muted focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
-        )}
-      >
-        <span className="grid min-w-0 flex-1">
-          <span className="truncate text-sm font-medium text-foreground">{activeWorkspace?.name}</span>
-          <span className="text-xs text-muted-foreground">workspace</span>
-        </span>
-        <ChevronsUpDown aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="start" className="w-[var(--radix-dropdown-menu-trigger-width)]">
-        <DropdownMenuGroup>
-          <DropdownMenuLabel>{user?.primaryEmailAddress?.emailAddress}</DropdownMenuLabel>
-          {role === 'org:admin' ? (
-            <DropdownMenuItem onSelect={openBillingPortal}>Subscription settings</DropdownMenuItem>
-          ) : null}
-        </DropdownMenuGroup>
-        <DropdownMenuSeparator />
-        <DropdownMenuItem onSelect={() => void logOut()}>Log out</DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <DropdownMenuGroup aria-labelledby={id}>
+      <DropdownMenuLabel id={id} className="font-normal text-muted-foreground">
+        Invitation to <span className="font-medium text-foreground">{invitation.workspace.name}</span>
+      </DropdownMenuLabel>
+      <DropdownMenuItem onSelect={() => answer(acceptInvitation)}>Accept</DropdownMenuItem>
+      {invitationsManagedByApp ? (
+        <DropdownMenuItem onSelect={() => answer(declineInvitation)}>Decline</DropdownMenuItem>
+      ) : null}
+    </DropdownMenuGroup>
+  );
+}
+
+/**
+ * The active workspace's name over the word 'workspace'; opens the person's menu: their email, pending
+ * invitations, 'Invite member' and 'Subscription settings' for admins, and 'Log out'. Under Clerk,
+ * inviting happens in Clerk's own organisation screens, so the menu does not offer it.
+ */
+export function WorkspaceMenu() {
+  const { activeWorkspace, role, user, invitations, invitationsManagedByApp } = useAuth();
+  const logOut = useLogOut();
+  const [inviteOpen, setInviteOpen] = useState(false);
+  const isAdmin = role === 'org:admin';
+  return (
+    <>
+      <DropdownMenu>
+        <DropdownMenuTrigger
+          className={cn(
+            'flex w-full cursor-pointer items-center gap-2 rounded-md border border-border px-3 py-2 text-left',
+            'hover:bg-muted focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
+          )}
+        >
+          <span className="grid min-w-0 flex-1">
+            <span className="truncate text-sm font-medium text-foreground">{activeWorkspace?.name}</span>
+            <span className="text-xs text-muted-foreground">workspace</span>
+          </span>
+          <ChevronsUpDown aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
+        </DropdownMenuTrigger>
+        <DropdownMenuContent align="start" className="w-[var(--radix-dropdown-menu-trigger-width)]">
+          <DropdownMenuGroup>
+            <DropdownMenuLabel>{user?.primaryEmailAddress?.emailAddress}</DropdownMenuLabel>
+            {isAdmin && invitationsManagedByApp ? (
+              <DropdownMenuItem onSelect={() => setInviteOpen(true)}>Invite member</DropdownMenuItem>
+            ) : null}
+            {isAdmin ? (
+              <DropdownMenuItem onSelect={openBillingPortal}>Subscription settings</DropdownMenuItem>
+            ) : null}
+          </DropdownMenuGroup>
+          {invitations.map((invitation) => (
+            <div key={invitation.id}>
+              <DropdownMenuSeparator />
+              <InvitationItems invitation={invitation} />
+            </div>
+          ))}
+          <DropdownMenuSeparator />
+          <DropdownMenuItem onSelect={() => void logOut()}>Log out</DropdownMenuItem>
+        </DropdownMenuContent>
+      </DropdownMenu>
+      {isAdmin && invitationsManagedByApp ? (
+        <InviteMemberDialog open={inviteOpen} onOpenChange={setInviteOpen} />
+      ) : null}
+    </>
   );
 }

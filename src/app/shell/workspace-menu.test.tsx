@@ -1,0 +1,61 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { AuthState } from '@/lib/auth';
+import { fakeAuth, withApp } from '../test-utils';
+import { WorkspaceMenu } from './workspace-menu';
+
+const invitation = {
+  id: 'i1',
+  workspace: { id: 'w9', name: 'Zeta' },
+  email: 'ada@example.com',
+  role: 'org:member' as const,
+};
+
+async function openMenu(auth: AuthState) {
+  const user = userEvent.setup();
+  const { Wrapper } = withApp('/project', auth);
+  render(<WorkspaceMenu />, { wrapper: Wrapper });
+  await user.click(screen.getByRole('button', { name: /workspace/ }));
+  return { user, menu: await screen.findByRole('menu') };
+}
+
+describe('workspace menu: team', () => {
+  it('offers admins Invite member, which opens the invitation dialog', async () => {
+    const { user, menu } = await openMenu(fakeAuth());
+    await user.click(within(menu).getByRole('menuitem', { name: 'Invite member' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Invite member' });
+    expect(within(dialog).getByRole('button', { name: 'Send invitation' })).toBeTruthy();
+  });
+
+  it('does not offer Invite member to members', async () => {
+    const { menu } = await openMenu(fakeAuth({ role: 'org:member' }));
+    expect(within(menu).queryByRole('menuitem', { name: 'Invite member' })).toBeNull();
+  });
+
+  it('does not offer Invite member under Clerk, whose own screens invite', async () => {
+    const { menu } = await openMenu(fakeAuth({ invitationsManagedByApp: false }));
+    expect(within(menu).queryByRole('menuitem', { name: 'Invite member' })).toBeNull();
+  });
+
+  it('lists pending invitations with Accept and Decline', async () => {
+    const auth = fakeAuth({ invitations: [invitation] });
+    const { user, menu } = await openMenu(auth);
+    const group = within(menu).getByRole('group', { name: 'Invitation to Zeta' });
+    await user.click(within(group).getByRole('menuitem', { name: 'Accept' }));
+    await waitFor(() => expect(auth.acceptInvitation).toHaveBeenCalledWith('i1'));
+  });
+
+  it('declines from the menu', async () => {
+    const auth = fakeAuth({ invitations: [invitation] });
+    const { user, menu } = await openMenu(auth);
+    await user.click(within(menu).getByRole('menuitem', { name: 'Decline' }));
+    await waitFor(() => expect(auth.declineInvitation).toHaveBeenCalledWith('i1'));
+  });
+
+  it('offers Accept only under Clerk', async () => {
+    const { menu } = await openMenu(fakeAuth({ invitations: [invitation], invitationsManagedByApp: false }));
+    expect(within(menu).getByRole('menuitem', { name: 'Accept' })).toBeTruthy();
+    expect(within(menu).queryByRole('menuitem', { name: 'Decline' })).toBeNull();
+  });
+});

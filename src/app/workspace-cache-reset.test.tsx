@@ -1,0 +1,35 @@
+import { render } from '@testing-library/react';
+import { useSWRConfig } from 'swr';
+import { describe, expect, it } from 'vitest';
+import { AuthContext, type AuthState } from '@/lib/auth';
+import { ApiCacheProvider } from '@/lib/use-api';
+import { fakeAuth } from './test-utils';
+import { WorkspaceCacheReset } from './workspace-cache-reset';
+
+function CacheProbe({ caches }: { caches: Set<unknown> }) {
+  caches.add(useSWRConfig().cache);
+  return null;
+}
+
+function tree(auth: AuthState, caches: Set<unknown>) {
+  return (
+    <AuthContext.Provider value={auth}>
+      <ApiCacheProvider>
+        <WorkspaceCacheReset />
+        <CacheProbe caches={caches} />
+      </ApiCacheProvider>
+    </AuthContext.Provider>
+  );
+}
+
+describe('workspace data scope', () => {
+  it('keeps the cache when a first workspace becomes active, and starts a new one on moving to another', () => {
+    const caches = new Set<unknown>();
+    const acme = { id: 'w1', name: 'Acme' };
+    const view = render(tree(fakeAuth({ activeWorkspace: null }), caches));
+    view.rerender(tree(fakeAuth({ activeWorkspace: acme }), caches));
+    expect(caches.size).toBe(1);
+    view.rerender(tree(fakeAuth({ activeWorkspace: { id: 'w9', name: 'Zeta' } }), caches));
+    expect(caches.size).toBe(2);
+  });
+});
