@@ -36,7 +36,14 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       'request',
     );
   });
-  app.use('*', securityHeaders({ clerkPublishableKey: env.VITE_CLERK_PUBLISHABLE_KEY }));
+  app.use(
+    '*',
+    securityHeaders({
+      clerkPublishableKey: env.VITE_CLERK_PUBLISHABLE_KEY,
+      paddle: Boolean(env.VITE_PADDLE_CLIENT_TOKEN),
+      crisp: Boolean(env.VITE_CRISP_WEBSITE_ID),
+    }),
+  );
   app.use('*', compress());
   app.use(
     '/api/*',

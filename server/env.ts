@@ -76,6 +76,10 @@ export const envSchema = z
         .regex(/^pk_(test|live)_/, 'must start with pk_test_ or pk_live_')
         .optional(),
     ),
+    /** Read only to let the CSP allow Paddle.js when the app checks out through Paddle. */
+    VITE_PADDLE_CLIENT_TOKEN: z.preprocess(emptyAsUndefined, z.string().optional()),
+    /** Read only to let the CSP allow the Crisp chat widget when the app loads it. */
+    VITE_CRISP_WEBSITE_ID: z.preprocess(emptyAsUndefined, z.string().optional()),
 
     SOCIALS: z.preprocess(
       emptyAsUndefined,
