@@ -96,7 +96,7 @@ describe.each(testDatabases())('every refused call answers in the envelope (%s)'
     it.each([
       ['GET', '/api/posts/meta/dates'],
       ['GET', '/api/posts/reddit'],
-      ['POST', '/api/projects/generate'],
+      ['GET', '/api/setup-autoposting'],
       ['GET', '/api/nope'],
       ['DELETE', '/api/projects'],
     ])('%s %s is a 404 in the envelope, never fake data', async (method, path) => {
