@@ -70,7 +70,12 @@ export function SubscribePage({ onLogOut, invitations }: { onLogOut: () => void;
   };
 
   return (
-    <div className="mx-auto flex w-full max-w-3xl flex-col items-center gap-8 py-10 text-center">
+    <div className="mx-auto flex w-full max-w-3xl flex-col items-center gap-8 pb-10 text-center">
+      <div className="flex w-full justify-end">
+        <Button variant="secondary" size="sm" onClick={onLogOut}>
+          Log out
+        </Button>
+      </div>
       <div className="grid gap-2">
         <Title level={1}>Start Growing Today</Title>
         <Text tone="muted">Choose the plan that works best for you</Text>
@@ -78,7 +83,6 @@ export function SubscribePage({ onLogOut, invitations }: { onLogOut: () => void;
       {invitations}
       <SegmentedControl
         aria-label="Billing period"
-        size="lg"
         value={period}
         onValueChange={setPeriod}
         options={periodOptions}
@@ -112,9 +116,6 @@ export function SubscribePage({ onLogOut, invitations }: { onLogOut: () => void;
         <PageLoader className="min-h-40" label="Loading plans" />
       )}
       <FieldError>{checkoutError}</FieldError>
-      <Button variant="secondary" onClick={onLogOut}>
-        Log out
-      </Button>
       {billingMode === 'local' ? <LocalCheckoutDialog /> : null}
     </div>
   );
