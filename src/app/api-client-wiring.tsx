@@ -1,14 +1,20 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { configureApiClient } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 
-let currentProjectId: string | null = null;
+let currentProject: { id: string; workspaceId: string | null } | null = null;
+let activeWorkspaceId: string | null = null;
 
-/** The project whose id every request carries as `project-id`. */
+/**
+ * The project whose id every request carries as `project-id`. It is sent only while its workspace is the
+ * active one: the server refuses any call whose project-id names a project of another workspace, so a
+ * stale id after moving to another workspace would refuse even the call that lists the new projects.
+ */
 export const currentProjectHeader = {
-  get: (): string | null => currentProjectId,
-  set: (id: string | null): void => {
-    currentProjectId = id;
+  get: (): string | null =>
+    currentProject && currentProject.workspaceId === activeWorkspaceId ? currentProject.id : null,
+  set: (id: string | null, workspaceId: string | null = activeWorkspaceId): void => {
+    currentProject = id === null ? null : { id, workspaceId };
   },
 };
 
@@ -18,8 +24,14 @@ export const currentProjectHeader = {
  * gated screen makes a call.
  */
 export function ApiClientWiring() {
-  const { getToken, isSignedIn } = useAuth();
+  const { getToken, isSignedIn, activeWorkspace } = useAuth();
   const latestGetToken = useRef(getToken);
+  const workspaceId = activeWorkspace?.id ?? null;
+
+  // A layout effect, and this component before the routes: it runs before the screens' data hooks ask.
+  useLayoutEffect(() => {
+    activeWorkspaceId = workspaceId;
+  }, [workspaceId]);
 
   useEffect(() => {
     latestGetToken.current = getToken;

@@ -15,8 +15,9 @@ export function CurrentProject() {
     enabled: activeWorkspace !== null && subscription?.active === true,
   });
   const projectId = projects?.[0]?.id ?? null;
+  const workspaceId = activeWorkspace?.id ?? null;
   useEffect(() => {
-    currentProjectHeader.set(projectId);
-  }, [projectId]);
+    currentProjectHeader.set(projectId, workspaceId);
+  }, [projectId, workspaceId]);
   return null;
 }

@@ -3,6 +3,7 @@ import { useSWRConfig } from 'swr';
 import { describe, expect, it } from 'vitest';
 import { AuthContext, type AuthState } from '@/lib/auth';
 import { ApiCacheProvider } from '@/lib/use-api';
+import { ApiClientWiring, currentProjectHeader } from './api-client-wiring';
 import { fakeAuth } from './test-utils';
 import { WorkspaceCacheReset } from './workspace-cache-reset';
 
@@ -31,5 +32,22 @@ describe('workspace data scope', () => {
     expect(caches.size).toBe(1);
     view.rerender(tree(fakeAuth({ activeWorkspace: { id: 'w9', name: 'Zeta' } }), caches));
     expect(caches.size).toBe(2);
+  });
+});
+
+describe('project-id across workspaces', () => {
+  it("does not send the last workspace's project once another workspace is active", () => {
+    const wiring = (auth: AuthState) => (
+      <AuthContext.Provider value={auth}>
+        <ApiClientWiring />
+      </AuthContext.Provider>
+    );
+    const view = render(wiring(fakeAuth()));
+    currentProjectHeader.set('p1', 'w1');
+    expect(currentProjectHeader.get()).toBe('p1');
+    view.rerender(wiring(fakeAuth({ activeWorkspace: { id: 'w9', name: 'Zeta' } })));
+    expect(currentProjectHeader.get()).toBeNull();
+    currentProjectHeader.set('p9', 'w9');
+    expect(currentProjectHeader.get()).toBe('p9');
   });
 });
