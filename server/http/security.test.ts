@@ -59,6 +59,9 @@ describe('the Content-Security-Policy', () => {
     expect(csp.get('script-src')).toBe("'self' https://client.crisp.chat");
     expect(csp.get('style-src')).toBe("'self' 'unsafe-inline' https://client.crisp.chat");
     expect(csp.get('font-src')).toBe("'self' data: https://client.crisp.chat");
-    expect(csp.get('connect-src')).toBe("'self' https://client.crisp.chat wss://client.relay.crisp.chat");
+    expect(csp.get('connect-src')).toBe(
+      "'self' https://client.crisp.chat https://storage.crisp.chat wss://client.relay.crisp.chat",
+    );
+    expect(csp.get('media-src')).toBe("'self' https://client.crisp.chat");
   });
 });

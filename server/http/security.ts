@@ -51,6 +51,7 @@ export function securityHeaders(sources: ContentSources): MiddlewareHandler {
       imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
       fontSrc: ["'self'", 'data:', ...outside.font],
       connectSrc: ["'self'", ...outside.connect],
+      mediaSrc: ["'self'", ...outside.media],
       frameSrc: outside.frame.length > 0 ? outside.frame : ["'none'"],
       workerSrc: ["'self'", 'blob:'],
       manifestSrc: ["'self'"],
