@@ -34,8 +34,11 @@ export function outsideSources({ clerkPublishableKey, paddle, crisp }: ContentSo
     connect: [
       ...clerk,
       ...paddleApi,
-      ...(crisp ? ['https://client.crisp.chat', 'wss://client.relay.crisp.chat'] : []),
+      ...(crisp
+        ? ['https://client.crisp.chat', 'https://storage.crisp.chat', 'wss://client.relay.crisp.chat']
+        : []),
     ],
+    media: crispHost,
     frame: [...clerk, ...captcha, ...paddleFrames, ...(crisp ? ['https://game.crisp.chat'] : [])],
   };
 }
