@@ -1,6 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { launchBrowser, newVisitor, uniqueEmail } from './support/browser';
+import { expectHeading, fillCredentials } from './support/journeys';
 
 let browser: Browser;
 
@@ -10,16 +11,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function fillCredentials(page: Page, email: string, password: string) {
-  await page.getByLabel('Email address').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Continue' }).click();
-}
-
-async function expectHeading(page: Page, name: string) {
-  await page.getByRole('heading', { level: 1, name }).waitFor();
-}
 
 describe('signing up and signing in', () => {
   test('a new visitor signs up, lands on subscribe, logs out and signs in again', async () => {

@@ -21,3 +21,7 @@ export async function newVisitor(
 export function uniqueEmail(label: string): string {
   return `${label}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@example.com`;
 }
+
+export function productPageURL(): string {
+  return inject('productPageURL');
+}
