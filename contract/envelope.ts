@@ -37,3 +37,17 @@ export function envelopeSchema<T extends z.ZodType>(data: T) {
 export type Envelope<T> =
   | { success: true; data: T; error: null }
   | { success: false; data: null; error: ApiErrorBody };
+
+/** The code an error of this status carries when nothing more specific is known. */
+export function errorCodeForStatus(status: number): ErrorCode {
+  const byStatus: Record<number, ErrorCode> = {
+    400: 'bad_request',
+    401: 'unauthorized',
+    403: 'forbidden',
+    404: 'not_found',
+    409: 'conflict',
+    413: 'payload_too_large',
+    429: 'rate_limited',
+  };
+  return byStatus[status] ?? (status >= 500 ? 'internal_error' : 'bad_request');
+}

@@ -24,14 +24,3 @@ export function ok<T>(c: Context, data: T, status: ContentfulStatusCode = 200) {
 export function fail(c: Context, status: ContentfulStatusCode, error: ApiErrorBody, data: unknown = null) {
   return c.json({ success: false, data, error }, status);
 }
-
-export const statusCodes: Record<number, ErrorCode> = {
-  400: 'bad_request',
-  401: 'unauthorized',
-  403: 'forbidden',
-  404: 'not_found',
-  409: 'conflict',
-  413: 'payload_too_large',
-  429: 'rate_limited',
-  500: 'internal_error',
-};

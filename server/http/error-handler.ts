@@ -1,8 +1,9 @@
+import { errorCodeForStatus } from '@contract/envelope';
 import type { ErrorHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { Logger } from '../logger';
-import { fail, HttpError, statusCodes } from './envelope';
+import { fail, HttpError } from './envelope';
 
 /** Answers every error in the envelope; an unexpected one is logged and never shows its stack. */
 export function errorHandler(logger: Logger): ErrorHandler {
@@ -14,7 +15,7 @@ export function errorHandler(logger: Logger): ErrorHandler {
     if (error instanceof HTTPException) {
       const status = error.status as ContentfulStatusCode;
       return fail(c, status, {
-        code: statusCodes[status] ?? 'bad_request',
+        code: errorCodeForStatus(status),
         message: error.message || 'Request refused',
       });
     }

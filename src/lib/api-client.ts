@@ -1,6 +1,6 @@
 import type { RouteBody, RouteQuery } from '@contract/api';
 import { type Api, api, buildPath, type RouteData, type RouteName, type RouteParams } from '@contract/api';
-import type { ApiErrorBody } from '@contract/envelope';
+import { type ApiErrorBody, errorCodeForStatus } from '@contract/envelope';
 
 /** The arguments of one call: path params when the route has any, query and body when it takes them. */
 export type CallArgs<N extends RouteName> = ([RouteParams<N>] extends [never]
@@ -75,16 +75,6 @@ export function onApiResponse(hook: ApiResponseHook): () => void {
   return () => responseHooks.delete(hook);
 }
 
-const codeByStatus: Record<number, string> = {
-  400: 'bad_request',
-  401: 'unauthorized',
-  403: 'forbidden',
-  404: 'not_found',
-  409: 'conflict',
-  413: 'payload_too_large',
-  429: 'rate_limited',
-};
-
 function runHooks<H extends (...args: never[]) => void>(hooks: Set<H>, ...args: Parameters<H>): void {
   for (const hook of hooks) {
     try {
@@ -108,7 +98,7 @@ function errorBodyOf(body: unknown, response: Response): ApiErrorBody {
   }
   return {
     message: response.statusText || `Request failed with status ${response.status}`,
-    code: codeByStatus[response.status] ?? (response.status >= 500 ? 'internal_error' : 'bad_request'),
+    code: errorCodeForStatus(response.status),
   };
 }
 

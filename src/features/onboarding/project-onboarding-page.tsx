@@ -16,6 +16,7 @@ import { Text } from '@/components/ui/text';
 import { Textarea } from '@/components/ui/textarea';
 import { Title } from '@/components/ui/title';
 import { ApiError, apiClient } from '@/lib/api-client';
+import { fieldErrorMessage } from '@/lib/form-errors';
 import type { ApiKey } from '@/lib/use-api';
 
 /** The SWR key `useProjects` reads; features do not import each other, so it is spelled out here. */
@@ -37,20 +38,6 @@ export function generatePayload(values: ProjectOnboardingValues): RouteBody<'gen
 }
 
 const emptyValues: ProjectOnboardingValues = { url: '', description: '', noWebsite: false, goal: '' };
-
-function messageOf(errors: readonly unknown[]): string | undefined {
-  for (const error of errors) {
-    if (typeof error === 'string' && error !== '') return error;
-    if (
-      typeof error === 'object' &&
-      error !== null &&
-      'message' in error &&
-      typeof error.message === 'string'
-    )
-      return error.message;
-  }
-  return undefined;
-}
 
 /**
  * Project onboarding: a product link (or a description when there is no website) and a goal. 'Continue'
@@ -85,7 +72,7 @@ export function ProjectOnboardingPage() {
 
   const formErrorId = `${id}-form-error`;
   const shownError = (meta: { isTouched: boolean; errors: readonly unknown[] }) =>
-    meta.isTouched || submitted ? messageOf(meta.errors) : undefined;
+    meta.isTouched || submitted ? fieldErrorMessage(meta.errors) : undefined;
 
   return (
     <div className="mx-auto w-[320px] max-w-full py-10">

@@ -10,21 +10,7 @@ import { Input } from '@/components/ui/input';
 import { Title } from '@/components/ui/title';
 import { ApiError, apiClient } from '@/lib/api-client';
 import { useAuth, type Workspace } from '@/lib/auth';
-
-function firstMessage(errors: readonly unknown[]): string | undefined {
-  for (const error of errors) {
-    if (typeof error === 'string' && error !== '') return error;
-    if (
-      typeof error === 'object' &&
-      error !== null &&
-      'message' in error &&
-      typeof error.message === 'string'
-    ) {
-      return error.message;
-    }
-  }
-  return undefined;
-}
+import { fieldErrorMessage } from '@/lib/form-errors';
 
 function serverMessage(error: unknown): string {
   if (error instanceof ApiError && error.status !== 0) return error.message;
@@ -95,7 +81,9 @@ export function WorkspaceOnboardingPage({
         <form.Field name="name">
           {(field) => {
             const error =
-              field.state.meta.isTouched || submitted ? firstMessage(field.state.meta.errors) : undefined;
+              field.state.meta.isTouched || submitted
+                ? fieldErrorMessage(field.state.meta.errors)
+                : undefined;
             return (
               <Field label="Workspace name" htmlFor={nameId} error={error}>
                 <Input

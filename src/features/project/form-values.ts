@@ -35,21 +35,6 @@ export function findKeywordByName(keywords: readonly Keyword[], name: string): K
   return keyword ?? null;
 }
 
-/** The first message among a field's errors (zod issues or strings). */
-export function messageOf(errors: readonly unknown[]): string | undefined {
-  for (const error of errors) {
-    if (typeof error === 'string' && error !== '') return error;
-    if (
-      typeof error === 'object' &&
-      error !== null &&
-      'message' in error &&
-      typeof error.message === 'string'
-    )
-      return error.message;
-  }
-  return undefined;
-}
-
 /** The form field an API error names (`name`, `body.name`, `body.keywords.0.name`), when it is one. */
 export function formFieldOf(field: string | undefined): ProjectFormField | null {
   if (!field) return null;

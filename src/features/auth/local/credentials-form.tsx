@@ -9,6 +9,7 @@ import { FieldError } from '@/components/ui/field-error';
 import { Input } from '@/components/ui/input';
 import { Title } from '@/components/ui/title';
 import { ApiError } from '@/lib/api-client';
+import { fieldErrorMessage } from '@/lib/form-errors';
 
 type CredentialField = keyof Credentials;
 
@@ -24,21 +25,6 @@ interface ServerFieldError {
 function credentialFieldOf(error: ApiError): CredentialField | null {
   const field = error.error.field?.replace(/^body\./, '');
   return field === 'email' || field === 'password' ? field : null;
-}
-
-function messageOf(errors: readonly unknown[]): string | undefined {
-  for (const error of errors) {
-    if (typeof error === 'string' && error !== '') return error;
-    if (
-      typeof error === 'object' &&
-      error !== null &&
-      'message' in error &&
-      typeof error.message === 'string'
-    ) {
-      return error.message;
-    }
-  }
-  return undefined;
 }
 
 /**
@@ -106,7 +92,7 @@ export function CredentialsForm({
                 const controlId = `${id}-${name}`;
                 const shown = field.state.meta.isBlurred || submitted;
                 const error =
-                  (shown ? messageOf(field.state.meta.errors) : undefined) ??
+                  (shown ? fieldErrorMessage(field.state.meta.errors) : undefined) ??
                   (serverError?.field === name ? serverError.message : undefined);
                 return (
                   <Field

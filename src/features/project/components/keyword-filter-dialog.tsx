@@ -14,7 +14,7 @@ import {
 import { Field, fieldControlProps } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
-import { messageOf } from '../form-values';
+import { fieldErrorMessage } from '@/lib/form-errors';
 
 interface KeywordFilterDialogProps {
   /** The keyword whose filter is edited; null keeps the dialog closed. */
@@ -79,7 +79,7 @@ function KeywordFilterForm({
       </form.Field>
       <form.Field name="filter">
         {(field) => {
-          const error = messageOf(field.state.meta.errors);
+          const error = fieldErrorMessage(field.state.meta.errors);
           return (
             <Field label="Filter" htmlFor={`${id}-filter`} error={error}>
               <Textarea

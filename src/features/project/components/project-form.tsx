@@ -12,12 +12,12 @@ import { Input } from '@/components/ui/input';
 import { TagsInput } from '@/components/ui/tags-input';
 import { Textarea } from '@/components/ui/textarea';
 import { ApiError } from '@/lib/api-client';
+import { fieldErrorMessage } from '@/lib/form-errors';
 import { firstSocialSlug, regenerateDescription, regenerateTov } from '../api/project-calls';
 import {
   findKeywordByName,
   formFieldOf,
   keywordsForNames,
-  messageOf,
   type ProjectFormField,
   projectToFormValues,
 } from '../form-values';
@@ -86,7 +86,7 @@ export function ProjectForm({ project, readOnly = false }: { project: Project; r
   });
 
   const errorOf = (name: ProjectFormField, meta: { isTouched: boolean; errors: readonly unknown[] }) =>
-    (meta.isTouched || submitted ? messageOf(meta.errors) : undefined) ?? serverErrors[name];
+    (meta.isTouched || submitted ? fieldErrorMessage(meta.errors) : undefined) ?? serverErrors[name];
   const clearServerError = (name: ProjectFormField) =>
     serverErrors[name] ? setServerErrors(({ [name]: _, ...rest }) => rest) : undefined;
 
