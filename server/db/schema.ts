@@ -227,3 +227,28 @@ export const posts = pgTable(
     index('posts_project_found_idx').on(t.projectId, t.foundDate),
   ],
 );
+
+/**
+ * Writes to posts that carried a mutation id (the app's outbox sends one with every answer edit and
+ * approval): the first application stores its result here in the same transaction, so a replay (a
+ * lost response, a duplicate delivery) gets the same result back and is not applied again.
+ */
+export const appliedMutations = pgTable(
+  'applied_mutations',
+  {
+    mutationId: text('mutation_id').primaryKey(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    route: text('route', { enum: ['update-answer', 'approved'] }).notNull(),
+    result: jsonb('result').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('applied_mutations_post_idx').on(t.postId),
+    check('applied_mutations_route_check', sql`${t.route} in ('update-answer', 'approved')`),
+  ],
+);
