@@ -1,9 +1,10 @@
 import type { SafeFetcher } from '../net/safe-fetch';
-import type { Drafter, GeneratedProject, ProjectBrief, ProjectContext } from './drafter';
+import type { Drafter, GeneratedProject, ProjectBrief, ProjectContext, ReplyRequest } from './drafter';
 import { GenerationError } from './generation-error';
 import { type KeyPhrase, rankKeyPhrases } from './key-phrases';
 import { fetchAndReadPage } from './page-reader';
 import { type ProductSource, sourceFromDescription, sourceFromPage } from './product-source';
+import { writeReply } from './reply-writer';
 import { readRegister, toneOfVoice } from './tone-of-voice';
 
 const maxKeywords = 5;
@@ -114,5 +115,9 @@ export class BuiltinDrafter implements Drafter {
       );
     }
     return description;
+  }
+
+  async draftReply(request: ReplyRequest): Promise<string> {
+    return writeReply(request);
   }
 }

@@ -17,7 +17,6 @@ export type ProjectContext = ProjectForm;
  * Writes what ReplyRadar proposes: a new project's name, description, tone of voice and keywords, and
  * fresh versions of a project's tone of voice and description. Two implementations, chosen by
  * configuration: the built-in one (no model) and the model one (an OpenAI-compatible endpoint).
- * Replies to posts (`draftReply(post, project, prompt?)`) join this interface with discovery.
  */
 export interface Drafter {
   readonly kind: 'builtin' | 'model';
@@ -27,4 +26,30 @@ export interface Drafter {
   regenerateTov(project: ProjectContext): Promise<string>;
   /** A description read again from the project's page; `project.url` is not empty. */
   regenerateDescription(project: ProjectContext): Promise<string>;
+  /** A reply to a found post in the project's tone of voice, steered by the person's prompt ('' for none). */
+  draftReply(request: ReplyRequest): Promise<string>;
+}
+
+/** A found post as a reply is drafted for it. */
+export interface ReplyPost {
+  author: string;
+  keyword: string;
+  title: string | null;
+  content: string;
+}
+
+/** What a reply needs to know about the project: who is answering, and how. */
+export interface ReplyProject {
+  name: string;
+  url: string | null;
+  description: string;
+  goal: string;
+  tov: string;
+}
+
+export interface ReplyRequest {
+  post: ReplyPost;
+  project: ReplyProject;
+  /** The person's steer ("shorter", "more formal", something to mention); '' when there is none. */
+  prompt: string;
 }

@@ -5,9 +5,9 @@ import {
   generatedTovSchema,
 } from '@contract/generation';
 import { generateText, type LanguageModel, NoObjectGeneratedError, Output } from 'ai';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { SafeFetcher } from '../net/safe-fetch';
-import type { Drafter, ProjectBrief, ProjectContext } from './drafter';
+import type { Drafter, ProjectBrief, ProjectContext, ReplyRequest } from './drafter';
 import { GenerationError } from './generation-error';
 import { fetchAndReadPage, type ReadPage } from './page-reader';
 
@@ -27,6 +27,18 @@ Write only from the material given; never invent features, prices or customers.
 - tov: one or two sentences of guidance on the tone of voice for replies, drawn from how the product writes and from the team's goal.
 - keywords: 3 to 5 short phrases (1-3 words) people would write in posts where the product could help, not the product's own name. Each has a filter in ReplyRadar's filter language (quoted phrases, -word or -"phrase" exclusions, OR), or null.
 Answer with one JSON object and nothing else.`;
+
+const replySystem = `You draft replies for a team that uses ReplyRadar to answer social-media posts where their product belongs.
+- Answer the post's actual point first: its question, or its main sentence. Refer to something specific the post says.
+- Write in the project's tone of voice.
+- Name the product exactly once. Say how it helps only if it genuinely does for this post; never invent features, prices or customers.
+- No link unless the tone of voice asks for one.
+- At most 80 words. Plain text, no hashtags, no sign-off.
+- The person's prompt, when given, steers the reply (length, register, something to mention) and wins over these defaults where they differ.
+Answer with one JSON object with the field answer and nothing else.`;
+
+/** The model's structured answer to a reply request. */
+export const generatedReplySchema = z.object({ answer: z.string().trim().min(1).max(2000) });
 
 function pageMaterial(page: ReadPage, maxChars: number): string {
   const text = [...page.headings.slice(0, 12), ...page.paragraphs].join('\n').slice(0, maxChars);
@@ -75,13 +87,18 @@ export class ModelDrafter implements Drafter {
     this.maxRetries = options.maxRetries ?? 1;
   }
 
-  private async ask<S extends z.ZodType>(schema: S, prompt: string, name: string): Promise<z.output<S>> {
+  private async ask<S extends z.ZodType>(
+    schema: S,
+    prompt: string,
+    name: string,
+    instructions = system,
+  ): Promise<z.output<S>> {
     let result: Awaited<ReturnType<typeof generateText>>;
     let output: unknown;
     try {
       const answer = await generateText({
         model: this.model,
-        system,
+        system: instructions,
         prompt,
         output: Output.object({ schema, name }),
         timeout: this.timeoutMs,
@@ -149,6 +166,30 @@ export class ModelDrafter implements Drafter {
       'description',
     );
     return description;
+  }
+
+  async draftReply({ post, project, prompt }: ReplyRequest): Promise<string> {
+    const material = [
+      `Product name: ${project.name}`,
+      project.description ? `Product description: ${project.description}` : null,
+      project.goal ? `The team's goal: ${project.goal}` : null,
+      project.tov ? `Tone of voice: ${project.tov}` : null,
+      project.url ? `Product link (use only if the tone of voice asks for a link): ${project.url}` : null,
+      `The post was found for the keyword: ${post.keyword}`,
+      `Post author: ${post.author}`,
+      post.title ? `Post title: ${post.title}` : null,
+      `Post text:\n${post.content.slice(0, this.maxPageChars)}`,
+      prompt.trim() ? `The person's prompt for this reply: ${prompt.trim()}` : null,
+    ]
+      .filter(Boolean)
+      .join('\n');
+    const { answer } = await this.ask(
+      generatedReplySchema,
+      `Draft a reply (field answer) to this post.\n${material}`,
+      'reply',
+      replySystem,
+    );
+    return answer;
   }
 }
 

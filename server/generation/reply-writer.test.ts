@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import { createSafeFetcher } from '../net/safe-fetch';
+import { BuiltinDrafter } from './builtin-drafter';
+import type { ReplyPost, ReplyProject } from './drafter';
+import { replyMaxWords } from './reply-writer';
+
+const drafter = new BuiltinDrafter(createSafeFetcher({ allowHosts: [] }));
+
+const project: ReplyProject = {
+  name: 'Invoicely',
+  url: 'https://invoicely.example',
+  description:
+    'Invoicely sends polite payment reminders to clients who pay late, so agencies get paid without awkward emails.',
+  goal: 'Find agency owners complaining about clients who pay late',
+  tov: 'Write in a warm, conversational voice that speaks to the reader directly as "you", in short, direct sentences, without exclamation marks.',
+};
+
+const posts: ReplyPost[] = [
+  {
+    author: 'studio_ana',
+    keyword: 'late payments',
+    title: 'How do you chase late payments?',
+    content:
+      'I run a small design agency. Three clients are 60 days overdue. How do you chase late payments without ruining the relationship?',
+  },
+  {
+    author: 'ops_mike',
+    keyword: 'invoicing',
+    title: null,
+    content:
+      'Our invoicing process is a mess of spreadsheets. Every month we lose a day reconciling what was paid.',
+  },
+  {
+    author: 'remote_lee',
+    keyword: 'project management',
+    title: 'Best project management tool for a remote team of five?',
+    content: 'We tried two big names but nothing sticks. Looking for something simple.',
+  },
+  {
+    author: 'tired_dev',
+    keyword: 'freelance',
+    title: 'Freelance burnout',
+    content: 'After four years of freelance work I am exhausted. Clients expect replies at midnight.',
+  },
+];
+
+const words = (text: string) => text.split(/\s+/).filter(Boolean).length;
+const mentions = (text: string, name: string) => text.split(name).length - 1;
+
+describe('the built-in drafter writes replies', () => {
+  it('answers each post with its own words, names the product once and stays within the limit', async () => {
+    const replies = await Promise.all(posts.map((post) => drafter.draftReply({ post, project, prompt: '' })));
+    expect(new Set(replies).size).toBe(posts.length);
+    expect(replies[0]).toContain('late payments');
+    expect(replies[1]).toContain('invoicing process');
+    expect(replies[2]).toContain('project management');
+    expect(replies[3]).toContain('freelance work');
+    for (const reply of replies) {
+      expect(words(reply)).toBeLessThanOrEqual(replyMaxWords);
+      expect(mentions(reply, 'Invoicely')).toBe(1);
+      expect(reply).not.toContain('https://');
+    }
+  });
+
+  it('says how the product helps only when the post is about what it does', async () => {
+    const [late, , tools] = await Promise.all(
+      posts.map((post) => drafter.draftReply({ post, project, prompt: '' })),
+    );
+    expect(late).toContain('payment reminders');
+    expect(tools).not.toContain('payment reminders');
+    expect(tools).toMatch(/Full disclosure: I work on Invoicely/);
+  });
+
+  it('follows the prompt: shorter, more formal, and something to mention', async () => {
+    const post = posts[0] as ReplyPost;
+    const plain = await drafter.draftReply({ post, project, prompt: '' });
+    const shorter = await drafter.draftReply({ post, project, prompt: 'shorter' });
+    expect(words(shorter)).toBeLessThan(words(plain));
+    expect(words(shorter)).toBeLessThanOrEqual(40);
+    const formal = await drafter.draftReply({ post, project, prompt: 'more formal, mention the free plan' });
+    expect(formal).not.toBe(plain);
+    expect(formal).not.toMatch(/I'd|it's/);
+    expect(formal).toContain('the free plan');
+    expect(mentions(formal, 'Invoicely')).toBe(1);
+  });
+
+  it('adds the link only when the tone of voice asks for one', async () => {
+    const reply = await drafter.draftReply({
+      post: posts[0] as ReplyPost,
+      project: { ...project, tov: 'Clear and professional. Always include a link to the website.' },
+      prompt: '',
+    });
+    expect(reply).toContain('https://invoicely.example');
+    expect(words(reply)).toBeLessThanOrEqual(replyMaxWords);
+  });
+
+  it('keeps a long prompt within the limit', async () => {
+    const reply = await drafter.draftReply({
+      post: posts[1] as ReplyPost,
+      project,
+      prompt: `mention ${'that the reminders can be scheduled weekly '.repeat(10)}`,
+    });
+    expect(words(reply)).toBeLessThanOrEqual(replyMaxWords);
+  });
+});
