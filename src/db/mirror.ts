@@ -1,0 +1,125 @@
+import type { Post, Project, Social, Subscription } from '@contract/entities';
+import Dexie, { type EntityTable, type Table } from 'dexie';
+
+/** Where a post's visible answer and approval stand against the server. */
+export type SyncState = 'synced' | 'pending' | 'parked' | 'conflict';
+
+/** The server's side of an answer edit it refused with 409, kept until the person chooses a text. */
+export interface AnswerConflict {
+  serverAnswer: string;
+  serverVersion: number;
+}
+
+/**
+ * A post as this device shows it. `answer` and `approved` hold what the person sees: the server's values,
+ * or their own while changes to them wait in the outbox. `answerVersion` is the server version the local
+ * answer is based on. `social` and `foundDate` come from the request the post was listed by ('' for a post
+ * only known from the published list).
+ */
+export interface MirrorPost extends Post {
+  projectId: string;
+  social: string;
+  foundDate: string;
+  syncState: SyncState;
+  parkedReason: string | null;
+  conflict: AnswerConflict | null;
+}
+
+export interface MirrorSocial extends Social {
+  /** Place in the API's list: the first one is the default social. */
+  position: number;
+}
+
+export interface FoundDateRow {
+  projectId: string;
+  date: string;
+}
+
+export interface KeywordsByDateRow {
+  projectId: string;
+  date: string;
+  keywords: string[];
+}
+
+export interface SubscriptionRow extends Subscription {
+  workspaceId: string;
+}
+
+export type OutboxKind = 'answer' | 'approval';
+
+/** The request a batch was sent as; resent unchanged until it succeeds, since it may have been applied. */
+export interface InflightRequest {
+  mutationId: string;
+  value: string | boolean;
+  baseVersion: number | null;
+  /** The last row of the batch: rows up to this seq (same post and kind) are what the request carries. */
+  lastSeq: number;
+}
+
+/** One change the person made that the server has not confirmed yet. */
+export interface OutboxRow {
+  seq: number;
+  mutationId: string;
+  kind: OutboxKind;
+  postId: string;
+  projectId: string;
+  /** The new answer text, or the approval to set (never a toggle). */
+  value: string | boolean;
+  /** Answers only: the server version the edit was based on. */
+  baseVersion: number | null;
+  createdAt: number;
+  attempts: number;
+  nextAttemptAt: number | null;
+  state: 'queued' | 'parked';
+  reason: string | null;
+  /** Set on the first row of a batch once it has been sent. */
+  inflight: InflightRequest | null;
+}
+
+export const MIRROR_DB_NAME = 'replyradar';
+
+/** The device's copy of what the API returned, plus the outbox of changes not yet sent. */
+export class MirrorDb extends Dexie {
+  declare projects: EntityTable<Project, 'id'>;
+  declare socials: EntityTable<MirrorSocial, 'id'>;
+  declare posts: EntityTable<MirrorPost, 'id'>;
+  declare foundDates: Table<FoundDateRow, [string, string]>;
+  declare keywordsByDate: Table<KeywordsByDateRow, [string, string]>;
+  declare subscription: EntityTable<SubscriptionRow, 'workspaceId'>;
+  declare outbox: EntityTable<OutboxRow, 'seq'>;
+
+  constructor(name: string = MIRROR_DB_NAME) {
+    super(name);
+    // Never edit a released version. To change the schema add `this.version(2).stores({ ...changed tables })`
+    // (Dexie keeps the tables not named) and, when existing rows need new fields, `.upgrade(tx => ...)`.
+    // The outbox must survive every upgrade: it holds changes the server has not seen.
+    this.version(1).stores({
+      projects: 'id',
+      socials: 'id, slug, position',
+      posts: 'id, [projectId+social+foundDate], [projectId+foundDate], foundDate, syncState',
+      foundDates: '[projectId+date]',
+      keywordsByDate: '[projectId+date]',
+      subscription: 'workspaceId',
+      outbox: '++seq, postId, state',
+    });
+  }
+}
+
+let shared: MirrorDb | null = null;
+
+/** The app's one mirror database, opened on first use. */
+export function getMirrorDb(): MirrorDb {
+  shared ??= new MirrorDb();
+  return shared;
+}
+
+/** Empties everything the API can give back (log out, switching workspace); the outbox stays. */
+export async function clearMirror(db: MirrorDb): Promise<void> {
+  const tables = [db.projects, db.socials, db.posts, db.foundDates, db.keywordsByDate, db.subscription];
+  await db.transaction('rw', tables, () => Promise.all(tables.map((table) => table.clear())));
+}
+
+/** Empties the mirror and the outbox: only after the outbox was sent or the person agreed to drop it. */
+export async function clearAll(db: MirrorDb): Promise<void> {
+  await db.transaction('rw', db.tables, () => Promise.all(db.tables.map((table) => table.clear())));
+}

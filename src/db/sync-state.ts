@@ -1,0 +1,13 @@
+import type { AnswerConflict, OutboxRow, SyncState } from '@/db/mirror';
+
+/** What a post's card shows: a conflict first, then a parked change, then changes waiting, else synced. */
+export function syncStateOf(conflict: AnswerConflict | null, rows: readonly OutboxRow[]): SyncState {
+  if (conflict) return 'conflict';
+  if (rows.some((row) => row.state === 'parked')) return 'parked';
+  return rows.length > 0 ? 'pending' : 'synced';
+}
+
+/** The reason the first parked change of a post was refused, for its card. */
+export function parkedReasonOf(rows: readonly OutboxRow[]): string | null {
+  return rows.find((row) => row.state === 'parked')?.reason ?? null;
+}

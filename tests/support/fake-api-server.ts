@@ -1,0 +1,117 @@
+import type { Post } from '@contract/entities';
+import { ApiError } from '@/lib/api-client';
+import type { SyncApi } from '@/sync/sync-engine';
+
+/**
+ * What happens to one request: `ok`; `offline` (never arrives, status 0); `5xx` (arrives, not applied);
+ * `drop` (applied, the response is lost: status 0); `duplicate` (delivered twice, answered once);
+ * `401` (token expired, not applied); `422` (refused, not applied).
+ */
+export type Fault = 'ok' | 'offline' | '5xx' | 'drop' | 'duplicate' | '401' | '422';
+
+export interface RecordedRequest {
+  route: 'updateAnswer' | 'setApproved';
+  postId: string;
+  body: { answer?: string; approved?: boolean; mutationId: string; baseVersion?: number };
+}
+
+/** A post as the API returns it, with defaults for what a test does not care about. */
+export function serverPost(overrides: Partial<Post> & { id: string }): Post {
+  return {
+    author: 'ada',
+    keyword: 'offline sync',
+    published_date: '2026-03-05T10:00:00.000Z',
+    title: null,
+    content: 'How do you keep edits made on a train?',
+    url: `https://example.com/${overrides.id}`,
+    answer: 'Queue them locally.',
+    approved: false,
+    published: false,
+    answerVersion: 1,
+    ...overrides,
+  };
+}
+
+const networkError = () => new ApiError(0, { message: 'Failed to fetch', code: 'network_error' });
+
+/**
+ * An in-memory stand-in for the two write routes, as issue 4 asks the server to behave: each mutation id
+ * is applied once (a repeat answers the first result), and an answer edit whose base version is not the
+ * stored one is refused with 409 and the stored post.
+ */
+export class FakeApiServer implements SyncApi {
+  readonly posts = new Map<string, Post>();
+  readonly requests: RecordedRequest[] = [];
+  /** How many times each mutation id changed the stored data (must never exceed 1). */
+  readonly applications = new Map<string, number>();
+  readonly conflicts: RecordedRequest[] = [];
+  /** Faults for the next requests, taken in order; `ok` once empty. */
+  faults: Fault[] = [];
+  reachable = true;
+  private readonly results = new Map<string, Post>();
+
+  constructor(posts: readonly Post[] = []) {
+    for (const post of posts) this.posts.set(post.id, post);
+  }
+
+  updateAnswer(postId: string, body: { answer: string; mutationId: string; baseVersion?: number }) {
+    return this.handle({ route: 'updateAnswer', postId, body });
+  }
+
+  setApproved(postId: string, body: { approved: boolean; mutationId: string }) {
+    return this.handle({ route: 'setApproved', postId, body });
+  }
+
+  /** Another device's edit, applied straight to the stored post. */
+  editElsewhere(postId: string, answer: string): Post {
+    const post = this.stored(postId);
+    const next = { ...post, answer, answerVersion: post.answerVersion + 1 };
+    this.posts.set(postId, next);
+    return next;
+  }
+
+  private stored(postId: string): Post {
+    const post = this.posts.get(postId);
+    if (!post) throw new ApiError(404, { message: 'Post not found', code: 'not_found' });
+    return post;
+  }
+
+  private async handle(request: RecordedRequest): Promise<Post> {
+    await Promise.resolve();
+    this.requests.push(structuredClone(request));
+    if (!this.reachable) throw networkError();
+    const fault = this.faults.shift() ?? 'ok';
+    if (fault === 'offline') throw networkError();
+    if (fault === '5xx') throw new ApiError(503, { message: 'Service unavailable', code: 'internal_error' });
+    if (fault === '401') throw new ApiError(401, { message: 'Session expired', code: 'unauthorized' });
+    if (fault === '422') throw new ApiError(422, { message: 'The answer is too long', code: 'bad_request' });
+    const result = this.apply(request);
+    if (fault === 'duplicate') this.apply(request);
+    if (fault === 'drop') throw networkError();
+    return structuredClone(result);
+  }
+
+  private apply({ route, postId, body }: RecordedRequest): Post {
+    const earlier = this.results.get(body.mutationId);
+    if (earlier) return earlier;
+    const post = this.stored(postId);
+    let next: Post;
+    if (route === 'updateAnswer') {
+      if (body.baseVersion !== undefined && body.baseVersion !== post.answerVersion) {
+        this.conflicts.push({ route, postId, body });
+        throw new ApiError(
+          409,
+          { message: 'The answer was changed elsewhere', code: 'conflict' },
+          structuredClone(post),
+        );
+      }
+      next = { ...post, answer: body.answer ?? '', answerVersion: post.answerVersion + 1 };
+    } else {
+      next = { ...post, approved: body.approved === true };
+    }
+    this.posts.set(postId, next);
+    this.results.set(body.mutationId, next);
+    this.applications.set(body.mutationId, (this.applications.get(body.mutationId) ?? 0) + 1);
+    return next;
+  }
+}
