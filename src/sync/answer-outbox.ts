@@ -1,0 +1,141 @@
+import type { MirrorDb, MirrorPost, OutboxKind, OutboxRow } from '@/db/mirror';
+import { withQuotaRetry } from '@/db/quota';
+import { parkedReasonOf, syncStateOf } from '@/db/sync-state';
+
+export interface OutboxOptions {
+  /** Clock for `createdAt`; `Date.now` by default. */
+  now?: () => number;
+  /** Mutation ids; `crypto.randomUUID` by default. */
+  newId?: () => string;
+}
+
+/** A post's outbox rows, oldest first. */
+export function rowsOfPost(db: MirrorDb, postId: string): Promise<OutboxRow[]> {
+  return db.outbox.where('postId').equals(postId).sortBy('seq');
+}
+
+/** Recomputes a post's sync state from its outbox rows; call inside a transaction on posts and outbox. */
+export async function refreshPostState(db: MirrorDb, postId: string, changes: Partial<MirrorPost> = {}) {
+  const post = await db.posts.get(postId);
+  if (!post) return;
+  const rows = await rowsOfPost(db, postId);
+  const next = { ...post, ...changes };
+  await db.posts.put({
+    ...next,
+    syncState: syncStateOf(next.conflict, rows),
+    parkedReason: parkedReasonOf(rows),
+  });
+}
+
+async function queue(
+  db: MirrorDb,
+  postId: string,
+  kind: OutboxKind,
+  value: string | boolean,
+  options: OutboxOptions,
+): Promise<void> {
+  const now = options.now ?? Date.now;
+  const newId = options.newId ?? (() => crypto.randomUUID());
+  // The visible value and its outbox row are written together or not at all.
+  await withQuotaRetry(db, () =>
+    db.transaction('rw', db.posts, db.outbox, async () => {
+      const post = await db.posts.get(postId);
+      if (!post) throw new Error(`Post ${postId} is not on this device`);
+      await db.posts.put(
+        kind === 'answer' ? { ...post, answer: String(value) } : { ...post, approved: value === true },
+      );
+      await db.outbox.add({
+        mutationId: newId(),
+        kind,
+        postId,
+        projectId: post.projectId,
+        value,
+        // The mirror's version only moves when the server confirms an edit (and the rows still waiting are
+        // then rebased), so it is the version of the first unsent edit.
+        baseVersion: kind === 'answer' ? post.answerVersion : null,
+        createdAt: now(),
+        attempts: 0,
+        nextAttemptAt: null,
+        state: 'queued',
+        reason: null,
+        inflight: null,
+      });
+      await refreshPostState(db, postId);
+    }),
+  );
+}
+
+/** Shows the new answer at once and queues it for the server (the screen debounces typing, 500 ms). */
+export function editAnswer(db: MirrorDb, postId: string, answer: string, options: OutboxOptions = {}) {
+  return queue(db, postId, 'answer', answer, options);
+}
+
+/** Shows the approval at once and queues "set approved to `approved`" for the server. */
+export function setApproval(db: MirrorDb, postId: string, approved: boolean, options: OutboxOptions = {}) {
+  return queue(db, postId, 'approval', approved, options);
+}
+
+/**
+ * The person's choice after a 409. `mine` sends the local answer again, now based on the server's version
+ * (with new mutation ids: it is a new decision); `theirs` takes the server's text and drops the local edits.
+ */
+export async function resolveConflict(
+  db: MirrorDb,
+  postId: string,
+  keep: 'mine' | 'theirs',
+  options: OutboxOptions = {},
+): Promise<void> {
+  const newId = options.newId ?? (() => crypto.randomUUID());
+  await db.transaction('rw', db.posts, db.outbox, async () => {
+    const post = await db.posts.get(postId);
+    if (!post?.conflict) return;
+    const { serverAnswer, serverVersion } = post.conflict;
+    const answers = (await rowsOfPost(db, postId)).filter((row) => row.kind === 'answer');
+    if (keep === 'theirs') {
+      await db.outbox.bulkDelete(answers.map((row) => row.seq));
+      await refreshPostState(db, postId, {
+        answer: serverAnswer,
+        answerVersion: serverVersion,
+        conflict: null,
+      });
+      return;
+    }
+    for (const row of answers) {
+      await db.outbox.update(row.seq, {
+        state: 'queued',
+        reason: null,
+        inflight: null,
+        attempts: 0,
+        nextAttemptAt: null,
+        baseVersion: serverVersion,
+        mutationId: newId(),
+      });
+    }
+    await refreshPostState(db, postId, { answerVersion: serverVersion, conflict: null });
+  });
+}
+
+/** Sends a post's parked changes again (after the person fixed what was refused, or to try once more). */
+export async function retryParked(db: MirrorDb, postId: string): Promise<void> {
+  await db.transaction('rw', db.posts, db.outbox, async () => {
+    const parked = (await rowsOfPost(db, postId)).filter((row) => row.state === 'parked');
+    for (const row of parked) await db.outbox.update(row.seq, { state: 'queued', reason: null, attempts: 0 });
+    await refreshPostState(db, postId);
+  });
+}
+
+/**
+ * Drops a post's parked changes, by the person's choice. The card keeps the local value until the next
+ * revalidation brings the server's.
+ */
+export async function discardParked(db: MirrorDb, postId: string): Promise<void> {
+  await db.transaction('rw', db.posts, db.outbox, async () => {
+    const rows = await rowsOfPost(db, postId);
+    const firstParked = rows.find((row) => row.state === 'parked');
+    if (!firstParked) return;
+    // Later rows of the same kind were made on top of the refused value; they go with it.
+    const dropped = rows.filter((row) => row.state === 'parked' || row.kind === firstParked.kind);
+    await db.outbox.bulkDelete(dropped.map((row) => row.seq));
+    await refreshPostState(db, postId);
+  });
+}
