@@ -10,6 +10,7 @@ import { fail } from './http/envelope';
 import { errorHandler } from './http/error-handler';
 import { securityHeaders } from './http/security';
 import { serveApp } from './http/static-app';
+import { registerPostRoutes } from './routes/posts/posts.routes';
 import { registerProjectRoutes } from './routes/projects/projects.routes';
 import { registerSocialRoutes } from './routes/socials/socials.routes';
 import { registerSubscriptionRoutes } from './routes/subscription/subscription.routes';
@@ -68,6 +69,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   registerProjectRoutes(bind, deps);
   registerSubscriptionRoutes(app, bind, deps, createBilling(deps));
   registerSocialRoutes(bind, deps);
+  registerPostRoutes(bind, deps);
 
   app.all('/api/*', (c) =>
     fail(c, 404, { code: 'not_found', message: `No API route ${c.req.method} ${c.req.path}` }),

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { AuthSession, WorkspaceSummary } from '@contract/auth';
+import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { buildServer } from '../../server/bootstrap';
 import { type DatabaseHandle, openDatabase } from '../../server/db/client';
-import { projects, type StoredKeyword } from '../../server/db/schema';
+import { posts, projects, type StoredKeyword, socials } from '../../server/db/schema';
 import { loadEnv } from '../../server/env';
 import type { Logger } from '../../server/logger';
 
@@ -188,6 +189,8 @@ export async function startTestServer(
       goal: string;
       tov: string;
       keywords: StoredKeyword[];
+      reviewed: boolean;
+      autopostingSetup: boolean;
       createdAt: Date;
     }> = {},
   ) {
@@ -196,6 +199,55 @@ export async function startTestServer(
       .values({ workspaceId, name: 'A project', ...fields })
       .returning();
     if (!row) throw new Error('project insert returned no row');
+    return row;
+  }
+
+  let postCount = 0;
+  /**
+   * Stores a found post straight in the database, as discovery would: on the social with that slug
+   * (Reddit by default), found today unless told otherwise.
+   */
+  async function seedPost(
+    projectId: string,
+    fields: Partial<{
+      social: string;
+      externalId: string;
+      author: string;
+      keyword: string;
+      publishedDate: Date;
+      foundDate: string;
+      title: string | null;
+      content: string;
+      url: string;
+      answer: string;
+      answerVersion: number;
+      approved: boolean;
+      published: boolean;
+    }> = {},
+  ) {
+    const { social = 'reddit', ...values } = fields;
+    const [found] = await database.db
+      .select({ id: socials.id })
+      .from(socials)
+      .where(eq(socials.slug, social));
+    if (!found) throw new Error(`no social "${social}" to seed a post on`);
+    postCount += 1;
+    const [row] = await database.db
+      .insert(posts)
+      .values({
+        projectId,
+        socialId: found.id,
+        externalId: `seeded-${postCount}-${randomBytes(4).toString('hex')}`,
+        author: 'someone',
+        keyword: 'keyword',
+        publishedDate: new Date(),
+        foundDate: new Date().toISOString().slice(0, 10),
+        content: `A seeded post number ${postCount}.`,
+        url: `https://example.com/posts/${postCount}`,
+        ...values,
+      })
+      .returning();
+    if (!row) throw new Error('post insert returned no row');
     return row;
   }
 
@@ -210,6 +262,7 @@ export async function startTestServer(
     activate,
     signUpWithWorkspace,
     seedProject,
+    seedPost,
     close: async () => {
       if (ownsDatabase) await database.close();
     },

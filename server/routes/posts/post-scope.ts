@@ -1,0 +1,50 @@
+import { and, eq } from 'drizzle-orm';
+import type { Context } from 'hono';
+import type { Database } from '../../db/client';
+import { posts, projects } from '../../db/schema';
+import type { AppEnv } from '../../http/bind-route';
+import { HttpError } from '../../http/envelope';
+import type { PostRow } from './post-view';
+
+export type ProjectRow = typeof projects.$inferSelect;
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The `project-id` project (the principal resolver has checked it belongs to the active workspace),
+ * once it is reviewed: posts are found only after the first save, and the app asks for them only then.
+ */
+export async function reviewedProject(db: Database, c: Context<AppEnv>): Promise<ProjectRow> {
+  const { projectId } = c.get('principal');
+  if (!projectId)
+    throw new HttpError(
+      400,
+      'bad_request',
+      'Send the project-id header: posts belong to a project',
+      'project-id',
+    );
+  const [project] = await db.select().from(projects).where(eq(projects.id, projectId));
+  if (!project)
+    throw new HttpError(404, 'not_found', 'There is no such project in your active workspace', 'project-id');
+  if (!project.reviewed)
+    throw new HttpError(409, 'conflict', 'Review the project first: posts are found once it is saved');
+  return project;
+}
+
+/** 404 naming `postId`: a post of another project (or workspace) is answered as if it did not exist. */
+export const postNotFound = () =>
+  new HttpError(404, 'not_found', 'There is no such post in this project', 'postId');
+
+/** A post of the project, or 404; never another project's post. */
+export async function postOfProject(db: Database, projectId: string, postId: string): Promise<PostRow> {
+  const [post] = uuidPattern.test(postId)
+    ? await db
+        .select()
+        .from(posts)
+        .where(and(eq(posts.id, postId), eq(posts.projectId, projectId)))
+    : [];
+  if (!post) throw postNotFound();
+  return post;
+}
+
+export const isPostId = (id: string) => uuidPattern.test(id);

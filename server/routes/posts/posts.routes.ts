@@ -1,0 +1,159 @@
+import { api } from '@contract/api';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { posts, socials } from '../../db/schema';
+import { draftingHttpError } from '../../generation/generation-error';
+import type { Bind } from '../../http/bind-route';
+import type { AppDeps } from '../../http/deps';
+import { HttpError } from '../../http/envelope';
+import { applyOnce } from './apply-once';
+import { postNotFound, postOfProject, reviewedProject } from './post-scope';
+import { toPost } from './post-view';
+
+const alreadyPublished = (what: string) =>
+  new HttpError(409, 'conflict', `This post is already published: its ${what} cannot change`);
+
+/**
+ * The mentions and replies calls. Every one is scoped to the `project-id` project and answers 409
+ * 'Review the project first' until that project is reviewed. `published` and `meta/*` are registered
+ * before `:social` so that a social slug cannot swallow them.
+ */
+export function registerPostRoutes(bind: Bind, { db, drafter, logger }: AppDeps): void {
+  bind(api.listPublishedPosts, async (c) => {
+    const project = await reviewedProject(db, c);
+    const rows = await db
+      .select()
+      .from(posts)
+      .where(and(eq(posts.projectId, project.id), eq(posts.published, true)))
+      .orderBy(desc(posts.publishedDate), desc(posts.id));
+    return rows.map(toPost);
+  });
+
+  bind(api.listFoundDates, async (c) => {
+    const project = await reviewedProject(db, c);
+    const rows = await db
+      .selectDistinct({ foundDate: posts.foundDate })
+      .from(posts)
+      .where(eq(posts.projectId, project.id))
+      .orderBy(desc(posts.foundDate));
+    return { foundDates: rows.map((row) => row.foundDate) };
+  });
+
+  bind(api.listKeywordsForDate, async (c, { query }) => {
+    const project = await reviewedProject(db, c);
+    const rows = await db
+      .selectDistinct({ name: posts.keyword })
+      .from(posts)
+      .where(and(eq(posts.projectId, project.id), eq(posts.foundDate, query.found_date)))
+      .orderBy(asc(posts.keyword));
+    return { keywords: rows };
+  });
+
+  bind(api.listPosts, async (c, { params, query }) => {
+    const project = await reviewedProject(db, c);
+    const [social] = await db.select({ id: socials.id }).from(socials).where(eq(socials.slug, params.social));
+    if (!social)
+      throw new HttpError(404, 'not_found', `There is no social network "${params.social}"`, 'social');
+    const rows = await db
+      .select()
+      .from(posts)
+      .where(
+        and(
+          eq(posts.projectId, project.id),
+          eq(posts.socialId, social.id),
+          query.keyword ? eq(posts.keyword, query.keyword) : undefined,
+          query.found_date ? eq(posts.foundDate, query.found_date) : undefined,
+        ),
+      )
+      .orderBy(desc(posts.publishedDate), desc(posts.id));
+    return rows.map(toPost);
+  });
+
+  // Drafts a new answer and stores it as the next version; a published answer stays as it went out.
+  bind(api.regenerateAnswer, async (c, { params, body }) => {
+    const project = await reviewedProject(db, c);
+    const post = await postOfProject(db, project.id, params.postId);
+    if (post.published) throw alreadyPublished('answer');
+    let answer: string;
+    try {
+      answer = await drafter.draftReply({
+        post: { author: post.author, keyword: post.keyword, title: post.title, content: post.content },
+        project: {
+          name: project.name,
+          url: project.url,
+          description: project.description,
+          goal: project.goal,
+          tov: project.tov,
+        },
+        prompt: body.prompt,
+      });
+    } catch (error) {
+      const refusal = draftingHttpError(error);
+      if (!refusal) throw error;
+      logger.warn({ err: error, code: refusal.code }, 'drafting a reply failed');
+      throw refusal;
+    }
+    const [row] = await db
+      .update(posts)
+      .set({ answer, answerVersion: sql`${posts.answerVersion} + 1`, updatedAt: new Date() })
+      .where(and(eq(posts.id, post.id), eq(posts.projectId, project.id), eq(posts.published, false)))
+      .returning();
+    if (!row) throw postNotFound();
+    return { answer: row.answer, answerVersion: row.answerVersion };
+  });
+
+  // "Set to X", never a toggle, so a replayed or reordered approval cannot flip it back.
+  bind(api.setApproved, async (c, { params, body }) => {
+    const project = await reviewedProject(db, c);
+    return applyOnce(
+      db,
+      { mutationId: body.mutationId, projectId: project.id, postId: params.postId, route: 'approved' },
+      async (tx, post) => {
+        if (post.approved === body.approved) return toPost(post);
+        if (post.published) throw alreadyPublished('approval');
+        if (body.approved && !project.autopostingSetup)
+          throw new HttpError(
+            409,
+            'conflict',
+            'Set up autoposting first: approved replies are published by it',
+          );
+        const [row] = await tx
+          .update(posts)
+          .set({ approved: body.approved, updatedAt: new Date() })
+          .where(eq(posts.id, post.id))
+          .returning();
+        if (!row) throw postNotFound();
+        return toPost(row);
+      },
+    );
+  });
+
+  // An edit based on an older version than the stored one is refused with the stored post, so the
+  // person can choose which text to keep; without a base version the last write wins.
+  bind(api.updateAnswer, async (c, { params, body }) => {
+    const project = await reviewedProject(db, c);
+    return applyOnce(
+      db,
+      { mutationId: body.mutationId, projectId: project.id, postId: params.postId, route: 'update-answer' },
+      async (tx, post) => {
+        if (post.answer === body.answer) return toPost(post);
+        if (post.published) throw alreadyPublished('answer');
+        if (body.baseVersion !== undefined && body.baseVersion !== post.answerVersion) {
+          throw new HttpError(
+            409,
+            'conflict',
+            'This answer was changed elsewhere since your edit began: choose which text to keep',
+            'baseVersion',
+            toPost(post),
+          );
+        }
+        const [row] = await tx
+          .update(posts)
+          .set({ answer: body.answer, answerVersion: post.answerVersion + 1, updatedAt: new Date() })
+          .where(eq(posts.id, post.id))
+          .returning();
+        if (!row) throw postNotFound();
+        return toPost(row);
+      },
+    );
+  });
+}
