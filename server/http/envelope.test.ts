@@ -94,9 +94,8 @@ describe.each(testDatabases())('every refused call answers in the envelope (%s)'
 
   describe('404: calls that do not exist (yet)', () => {
     it.each([
-      ['GET', '/api/posts/meta/dates'],
-      ['GET', '/api/posts/reddit'],
       ['GET', '/api/setup-autoposting'],
+      ['GET', '/api/setup-autoposting/countries'],
       ['GET', '/api/nope'],
       ['DELETE', '/api/projects'],
     ])('%s %s is a 404 in the envelope, never fake data', async (method, path) => {
