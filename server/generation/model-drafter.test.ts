@@ -129,4 +129,45 @@ describe('the model drafter', () => {
     expect(JSON.stringify(llm.requests[0]?.body.messages)).toContain('late invoices');
     expect(JSON.stringify(llm.requests[1]?.body.messages)).toContain('Stop chasing late invoices');
   });
+
+  it('drafts a reply with the post, the project and the prompt, as instructions to the model', async () => {
+    llm.enqueue('reply-good');
+    const answer = await drafter().draftReply({
+      post: {
+        author: 'studio_ana',
+        keyword: 'late invoices',
+        title: 'Clients 60 days late',
+        content: 'How do you chase late invoices without ruining the relationship?',
+      },
+      project: {
+        name: 'Tallybird',
+        url: 'https://tallybird.example',
+        description: 'Payment reminders for agencies.',
+        goal,
+        tov: 'Calm and peer-to-peer.',
+      },
+      prompt: 'shorter',
+    });
+    expect(answer).toMatch(/^Sixty days is rough\./);
+    const [request] = llm.requests;
+    expect(request?.body.response_format.json_schema.schema.properties).toHaveProperty('answer');
+    const text = JSON.stringify(request?.body.messages);
+    expect(text).toContain('Name the product exactly once');
+    expect(text).toContain('No link unless the tone of voice asks for one');
+    expect(text).toContain('How do you chase late invoices');
+    expect(text).toContain('Calm and peer-to-peer.');
+    expect(text).toContain("The person's prompt for this reply: shorter");
+  });
+
+  it('refuses a reply answer in the wrong shape', async () => {
+    llm.enqueue('tov-good');
+    const error = await generationFailure(
+      drafter().draftReply({
+        post: { author: 'a', keyword: 'k', title: null, content: 'A post.' },
+        project: { name: 'Tallybird', url: null, description: '', goal: '', tov: '' },
+        prompt: '',
+      }),
+    );
+    expect(error.code).toBe('generation_failed');
+  });
 });
