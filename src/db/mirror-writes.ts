@@ -24,7 +24,12 @@ export function mergeServerPost(
 ): MirrorPost {
   const answerPending = rows.some((row) => row.kind === 'answer');
   const approvalPending = rows.some((row) => row.kind === 'approval');
-  const conflict = existing?.conflict ?? null;
+  // A conflict shown to the person compares against the newest server text they could keep.
+  const shown = existing?.conflict ?? null;
+  const conflict =
+    shown && server.answerVersion > shown.serverVersion
+      ? { serverAnswer: server.answer, serverVersion: server.answerVersion }
+      : shown;
   return {
     ...server,
     ...place,

@@ -115,9 +115,13 @@ export async function resolveConflict(
   });
 }
 
-/** Sends a post's parked changes again (after the person fixed what was refused, or to try once more). */
+/**
+ * Sends a post's parked changes again (after the person fixed what was refused, or to try once more). A
+ * conflict is settled with `resolveConflict` instead.
+ */
 export async function retryParked(db: MirrorDb, postId: string): Promise<void> {
   await db.transaction('rw', db.posts, db.outbox, async () => {
+    if ((await db.posts.get(postId))?.conflict) return;
     const parked = (await rowsOfPost(db, postId)).filter((row) => row.state === 'parked');
     for (const row of parked) await db.outbox.update(row.seq, { state: 'queued', reason: null, attempts: 0 });
     await refreshPostState(db, postId);

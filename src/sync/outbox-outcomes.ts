@@ -1,6 +1,7 @@
 import { type Post, postSchema } from '@contract/entities';
 import type { MirrorDb } from '@/db/mirror';
 import { mergeServerPost } from '@/db/mirror-writes';
+import { withQuotaRetry } from '@/db/quota';
 import { refreshPostState, rowsOfPost } from '@/sync/answer-outbox';
 import type { OutboxBatch } from '@/sync/outbox-batch';
 
@@ -22,20 +23,25 @@ export async function markInflight(db: MirrorDb, batch: OutboxBatch): Promise<vo
  */
 export async function applySuccess(db: MirrorDb, batch: OutboxBatch, server: Post): Promise<void> {
   const head = headOf(batch);
-  await db.transaction('rw', db.posts, db.outbox, async () => {
-    await db.outbox.bulkDelete(batch.rows.map((row) => row.seq));
-    const remaining = await rowsOfPost(db, head.postId);
-    if (head.kind === 'answer') {
-      for (const row of remaining) {
-        if (row.kind === 'answer') await db.outbox.update(row.seq, { baseVersion: server.answerVersion });
+  // If this write fails the rows stay and the same request is sent again, which the server answers alike.
+  await withQuotaRetry(db, () =>
+    db.transaction('rw', db.posts, db.outbox, async () => {
+      await db.outbox.bulkDelete(batch.rows.map((row) => row.seq));
+      const remaining = await rowsOfPost(db, head.postId);
+      if (head.kind === 'answer') {
+        for (const row of remaining) {
+          if (row.kind === 'answer') await db.outbox.update(row.seq, { baseVersion: server.answerVersion });
+        }
       }
-    }
-    const existing = await db.posts.get(head.postId);
-    if (!existing) return; // The mirror was cleared meanwhile; the server holds the value.
-    const rebased = await rowsOfPost(db, head.postId);
-    const merged = mergeServerPost(server, existing, existing, rebased);
-    await db.posts.put(head.kind === 'answer' ? { ...merged, answerVersion: server.answerVersion } : merged);
-  });
+      const existing = await db.posts.get(head.postId);
+      if (!existing) return; // The mirror was cleared meanwhile; the server holds the value.
+      const rebased = await rowsOfPost(db, head.postId);
+      const merged = mergeServerPost(server, existing, existing, rebased);
+      await db.posts.put(
+        head.kind === 'answer' ? { ...merged, answerVersion: server.answerVersion } : merged,
+      );
+    }),
+  );
 }
 
 /** Parks the batch's first row with the server's reason; later rows of that post wait behind it. */

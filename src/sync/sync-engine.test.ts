@@ -172,6 +172,23 @@ describe('the sync engine', () => {
     expect(await db.outbox.count()).toBe(0);
   });
 
+  it('a conflict shows the newest server text when the list is revalidated', async () => {
+    const { db, server, engine } = await setup([a]);
+    server.editElsewhere('a', 'Laptop text');
+    await editAnswer(db, 'a', 'Phone text');
+    await engine.flush();
+    const newer = server.editElsewhere('a', 'Laptop text, again');
+    await writePosts(db, { projectId: 'p1', social: 'reddit', foundDate: '2026-03-05' }, [newer]);
+
+    expect(await db.posts.get('a')).toMatchObject({
+      answer: 'Phone text',
+      conflict: { serverAnswer: 'Laptop text, again', serverVersion: 3 },
+    });
+    await resolveConflict(db, 'a', 'mine');
+    await engine.flush();
+    expect(server.posts.get('a')).toMatchObject({ answer: 'Phone text', answerVersion: 4 });
+  });
+
   it('on 409, keeping theirs takes the server text and drops the local edit', async () => {
     const { db, server, engine } = await setup([a]);
     server.editElsewhere('a', 'Laptop text');
@@ -240,12 +257,15 @@ describe('the sync engine', () => {
     expect(server.posts.get('b')?.approved).toBe(true);
   });
 
-  it('sends on start, on online, on the service worker wake-up and after a row is queued', async () => {
+  it('sends on online, on the service worker wake-up, when the page becomes visible and after a row is queued', async () => {
     const window = new EventTarget();
     const serviceWorker = new EventTarget();
+    const document = Object.assign(new EventTarget(), {
+      visibilityState: 'hidden' as DocumentVisibilityState,
+    });
     const timers: (() => void)[] = [];
     const { db, server, engine, network } = await setup([a, b, c], [], {
-      events: { window, serviceWorker },
+      events: { window, document, serviceWorker },
       setTimer: (run) => {
         timers.push(run);
         return () => {};
@@ -265,6 +285,14 @@ describe('the sync engine', () => {
     serviceWorker.dispatchEvent(new MessageEvent('message', { data: { type: 'SYNC_OUTBOX' } }));
     await vi.waitFor(() => expect(server.posts.get('b')?.approved).toBe(true));
 
+    network.online = false;
+    await setApproval(db, 'a', true);
+    network.online = true;
+    document.visibilityState = 'visible';
+    document.dispatchEvent(new Event('visibilitychange'));
+    await vi.waitFor(() => expect(server.posts.get('a')?.approved).toBe(true));
+
+    timers.length = 0;
     await editAnswer(db, 'c', 'C');
     await vi.waitFor(() => expect(timers.length).toBeGreaterThan(0));
     for (const run of timers.splice(0)) run();

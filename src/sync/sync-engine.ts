@@ -40,7 +40,11 @@ export interface SyncEngineOptions {
   /** Runs a drain so that only one tab sends the outbox at a time (Web Locks when the browser has them). */
   withLock?: (drain: () => Promise<void>) => Promise<void>;
   /** Where the triggers come from; the page's window, document and service worker container by default. */
-  events?: { window?: EventTarget | null; document?: Document | null; serviceWorker?: EventTarget | null };
+  events?: {
+    window?: EventTarget | null;
+    document?: (EventTarget & { readonly visibilityState: DocumentVisibilityState }) | null;
+    serviceWorker?: EventTarget | null;
+  };
   queueDebounceMs?: number;
 }
 
