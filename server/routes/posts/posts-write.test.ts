@@ -97,6 +97,10 @@ describe.each(testDatabases())('changing posts (%s)', (kind) => {
       // Keeping their own text: the person sends it again on the version they have now seen.
       const kept = expectSuccess<Post>(await updateAnswer(post.id, { answer: 'Mine', baseVersion: 5 }));
       expect(kept).toMatchObject({ answer: 'Mine', answerVersion: 6 });
+      // A base the server never had (ahead of it) is no version the edit can have been based on.
+      const ahead = await updateAnswer(post.id, { answer: 'Ahead', baseVersion: 9 });
+      expect(ahead.status).toBe(409);
+      expect(ahead.body.data).toMatchObject({ answer: 'Mine', answerVersion: 6 });
     });
 
     it('lets the last write win without a base version, and leaves an unchanged answer alone', async () => {
