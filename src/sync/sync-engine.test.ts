@@ -232,6 +232,17 @@ describe('the sync engine', () => {
     expect(await db.posts.get('a')).toMatchObject({ syncState: 'synced', parkedReason: null });
   });
 
+  it('parks a 409 that carries no stored post (a published post) instead of showing a conflict', async () => {
+    const { db, engine } = await setup([a], ['409']);
+    await editAnswer(db, 'a', 'Too late');
+    await engine.flush();
+    expect(await db.posts.get('a')).toMatchObject({
+      syncState: 'parked',
+      conflict: null,
+      parkedReason: 'This post is already published: its answer cannot change',
+    });
+  });
+
   it('sends nothing offline, asks for a Background Sync wake-up, and sends when back online', async () => {
     const { db, server, engine, network, registerBackgroundSync } = await setup([a]);
     network.online = false;

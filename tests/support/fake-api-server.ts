@@ -5,9 +5,10 @@ import type { SyncApi } from '@/sync/sync-engine';
 /**
  * What happens to one request: `ok`; `offline` (never arrives, status 0); `5xx` (arrives, not applied);
  * `drop` (applied, the response is lost: status 0); `duplicate` (delivered twice, answered once);
- * `401` (token expired, not applied); `422` (refused, not applied).
+ * `401` (token expired, not applied); `422` (refused, not applied); `409` (refused without the stored post,
+ * as for a published post).
  */
-export type Fault = 'ok' | 'offline' | '5xx' | 'drop' | 'duplicate' | '401' | '422';
+export type Fault = 'ok' | 'offline' | '5xx' | 'drop' | 'duplicate' | '401' | '409' | '422';
 
 export interface RecordedRequest {
   route: 'updateAnswer' | 'setApproved';
@@ -36,8 +37,9 @@ const networkError = () => new ApiError(0, { message: 'Failed to fetch', code: '
 
 /**
  * An in-memory stand-in for the two write routes, as issue 4 asks the server to behave: each mutation id
- * is applied once (a repeat answers the first result), and an answer edit whose base version is not the
- * stored one is refused with 409 and the stored post.
+ * is applied once (a repeat answers the first result), an answer edit whose base version is not the
+ * stored one is refused with 409 and the stored post, and setting what is already stored changes nothing
+ * (no new version), as `docs/decisions/010` records.
  */
 export class FakeApiServer implements SyncApi {
   readonly posts = new Map<string, Post>();
@@ -84,6 +86,12 @@ export class FakeApiServer implements SyncApi {
     if (fault === 'offline') throw networkError();
     if (fault === '5xx') throw new ApiError(503, { message: 'Service unavailable', code: 'internal_error' });
     if (fault === '401') throw new ApiError(401, { message: 'Session expired', code: 'unauthorized' });
+    if (fault === '409') {
+      throw new ApiError(409, {
+        message: 'This post is already published: its answer cannot change',
+        code: 'conflict',
+      });
+    }
     if (fault === '422') throw new ApiError(422, { message: 'The answer is too long', code: 'bad_request' });
     const result = this.apply(request);
     if (fault === 'duplicate') this.apply(request);
@@ -97,15 +105,15 @@ export class FakeApiServer implements SyncApi {
     const post = this.stored(postId);
     let next: Post;
     if (route === 'updateAnswer') {
-      if (body.baseVersion !== undefined && body.baseVersion !== post.answerVersion) {
+      if (post.answer === body.answer) next = post;
+      else if (body.baseVersion !== undefined && body.baseVersion !== post.answerVersion) {
         this.conflicts.push({ route, postId, body });
         throw new ApiError(
           409,
           { message: 'The answer was changed elsewhere', code: 'conflict' },
           structuredClone(post),
         );
-      }
-      next = { ...post, answer: body.answer ?? '', answerVersion: post.answerVersion + 1 };
+      } else next = { ...post, answer: body.answer ?? '', answerVersion: post.answerVersion + 1 };
     } else {
       next = { ...post, approved: body.approved === true };
     }
