@@ -45,6 +45,15 @@ describe('apiClient.call headers', () => {
     });
   });
 
+  it('sends the project a queued change was made in, when the call names one', async () => {
+    configureApiClient({ getToken: async () => 'token-1', getProjectId: () => 'p-current' });
+    fetchMock.mockImplementation(async () => jsonResponse(200, { success: true, data: [], error: null }));
+    await apiClient.call('listSocials', { projectId: 'p-queued' });
+    expect(lastRequest().headers['project-id']).toBe('p-queued');
+    await apiClient.call('listSocials');
+    expect(lastRequest().headers['project-id']).toBe('p-current');
+  });
+
   it('asks for a fresh token on every call', async () => {
     const getToken = vi.fn().mockResolvedValueOnce('a').mockResolvedValueOnce('b');
     configureApiClient({ getToken });

@@ -11,7 +11,10 @@ export type CallArgs<N extends RouteName> = ([RouteParams<N>] extends [never]
     ? { body?: never }
     : Record<string, never> extends RouteBody<N>
       ? { body?: RouteBody<N> }
-      : { body: RouteBody<N> });
+      : { body: RouteBody<N> }) & {
+    /** Sends this project as `project-id` instead of the current one (a change queued under another project). */
+    projectId?: string;
+  };
 
 /** `args` may be left out when a route needs none. */
 type CallRest<N extends RouteName> =
@@ -122,10 +125,16 @@ async function readJson(response: Response): Promise<{ ok: true; body: unknown }
 
 async function request<N extends RouteName>(name: N, args: CallArgs<N> | undefined): Promise<RouteData<N>> {
   const route: Api[N] = api[name];
-  const { params, query, body } = (args ?? {}) as {
+  const {
+    params,
+    query,
+    body,
+    projectId: projectOverride,
+  } = (args ?? {}) as {
     params?: Record<string, string>;
     query?: Record<string, unknown>;
     body?: unknown;
+    projectId?: string;
   };
   const path = buildPath(route.path, params);
   const info: ApiCallInfo = { name, method: route.method, path };
@@ -137,7 +146,7 @@ async function request<N extends RouteName>(name: N, args: CallArgs<N> | undefin
     'Content-Type': 'application/json',
     Authorization: token ?? '',
   };
-  const projectId = config.getProjectId();
+  const projectId = projectOverride ?? config.getProjectId();
   if (projectId) headers['project-id'] = projectId;
 
   let response: Response;

@@ -69,6 +69,14 @@ describe('the sync engine', () => {
     });
   });
 
+  it('sends each change for the project it was made in', async () => {
+    const { db, server, engine } = await setup([a]);
+    await editAnswer(db, 'a', 'For project one');
+    await setApproval(db, 'a', true);
+    await engine.flush();
+    expect(server.requests.map((request) => request.projectId)).toEqual(['p1', 'p1']);
+  });
+
   it('sends posts in the order they were changed, one request at a time, approvals as the value to set', async () => {
     const { db, server, engine } = await setup([a, b, c]);
     await editAnswer(db, 'a', 'A1');

@@ -9,18 +9,26 @@ import { applyConflict, applyPark, applySuccess, markInflight, recordFailure } f
 import { countPendingChanges } from '@/sync/pending-changes';
 
 /** The two write routes the outbox replays. */
+/** The two write calls, each sent for the project its outbox row was made in. */
 export interface SyncApi {
   updateAnswer(
     postId: string,
     body: { answer: string; mutationId: string; baseVersion?: number },
+    projectId: string,
   ): Promise<Post>;
-  setApproved(postId: string, body: { approved: boolean; mutationId: string }): Promise<Post>;
+  setApproved(
+    postId: string,
+    body: { approved: boolean; mutationId: string },
+    projectId: string,
+  ): Promise<Post>;
 }
 
 /** The write routes through the app's API client (the `project-id` header is the current project's). */
 export const apiClientSyncApi: SyncApi = {
-  updateAnswer: (postId, body) => apiClient.call('updateAnswer', { params: { postId }, body }),
-  setApproved: (postId, body) => apiClient.call('setApproved', { params: { postId }, body }),
+  updateAnswer: (postId, body, projectId) =>
+    apiClient.call('updateAnswer', { params: { postId }, body, projectId }),
+  setApproved: (postId, body, projectId) =>
+    apiClient.call('setApproved', { params: { postId }, body, projectId }),
 };
 
 export interface SyncEngineOptions {
@@ -134,12 +142,12 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     try {
       const post =
         head.kind === 'answer'
-          ? await api.updateAnswer(head.postId, {
-              answer: String(value),
-              mutationId,
-              ...(baseVersion === null ? {} : { baseVersion }),
-            })
-          : await api.setApproved(head.postId, { approved: value === true, mutationId });
+          ? await api.updateAnswer(
+              head.postId,
+              { answer: String(value), mutationId, ...(baseVersion === null ? {} : { baseVersion }) },
+              head.projectId,
+            )
+          : await api.setApproved(head.postId, { approved: value === true, mutationId }, head.projectId);
       return { kind: 'ok', post };
     } catch (error) {
       return classify(error, batch);

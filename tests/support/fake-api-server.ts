@@ -14,6 +14,8 @@ export interface RecordedRequest {
   route: 'updateAnswer' | 'setApproved';
   postId: string;
   body: { answer?: string; approved?: boolean; mutationId: string; baseVersion?: number };
+  /** The `project-id` the change was sent for. */
+  projectId: string;
 }
 
 /** A post as the API returns it, with defaults for what a test does not care about. */
@@ -56,12 +58,16 @@ export class FakeApiServer implements SyncApi {
     for (const post of posts) this.posts.set(post.id, post);
   }
 
-  updateAnswer(postId: string, body: { answer: string; mutationId: string; baseVersion?: number }) {
-    return this.handle({ route: 'updateAnswer', postId, body });
+  updateAnswer(
+    postId: string,
+    body: { answer: string; mutationId: string; baseVersion?: number },
+    projectId: string,
+  ) {
+    return this.handle({ route: 'updateAnswer', postId, body, projectId });
   }
 
-  setApproved(postId: string, body: { approved: boolean; mutationId: string }) {
-    return this.handle({ route: 'setApproved', postId, body });
+  setApproved(postId: string, body: { approved: boolean; mutationId: string }, projectId: string) {
+    return this.handle({ route: 'setApproved', postId, body, projectId });
   }
 
   /** Another device's edit, applied straight to the stored post. */
@@ -99,7 +105,8 @@ export class FakeApiServer implements SyncApi {
     return structuredClone(result);
   }
 
-  private apply({ route, postId, body }: RecordedRequest): Post {
+  private apply(request: RecordedRequest): Post {
+    const { route, postId, body } = request;
     const earlier = this.results.get(body.mutationId);
     if (earlier) return earlier;
     const post = this.stored(postId);
@@ -107,7 +114,7 @@ export class FakeApiServer implements SyncApi {
     if (route === 'updateAnswer') {
       if (post.answer === body.answer) next = post;
       else if (body.baseVersion !== undefined && body.baseVersion !== post.answerVersion) {
-        this.conflicts.push({ route, postId, body });
+        this.conflicts.push(request);
         throw new ApiError(
           409,
           { message: 'The answer was changed elsewhere', code: 'conflict' },
