@@ -1,6 +1,89 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect, useState } from 'react';
+import { PostSummary } from '@/components/post-summary';
+import { Card } from '@/components/ui/card';
+import { PageLoader } from '@/components/ui/loader';
+import { Text } from '@/components/ui/text';
 import { Title } from '@/components/ui/title';
+import { getMirrorDb, type MirrorDb, type MirrorPost } from '@/db/mirror';
+import { writePublishedPosts } from '@/db/mirror-writes';
+import { useApi } from '@/lib/use-api';
 
-/** Published replies. For now only its title; the list comes with the replies issue. */
-export function RepliesPage() {
-  return <Title level={1}>Replies</Title>;
+/** Newest first. */
+function byDateDesc(a: MirrorPost, b: MirrorPost): number {
+  return b.published_date.localeCompare(a.published_date);
+}
+
+/**
+ * Published replies. The list is fetched through SWR, written into the mirror and shown from the mirror,
+ * so what was seen last is still there offline. Loading and a failed load both show a spinner.
+ */
+export function RepliesPage({ db = getMirrorDb() }: { db?: MirrorDb }) {
+  const { data: projects } = useApi('listProjects', {});
+  const projectId = projects?.[0]?.id ?? null;
+  const { data: published } = useApi('listPublishedPosts', projectId ? {} : null);
+  const [writtenFor, setWrittenFor] = useState<unknown>(null);
+
+  useEffect(() => {
+    if (!projectId || !published) return;
+    let live = true;
+    writePublishedPosts(db, projectId, published)
+      .catch((error: unknown) => console.error('Could not keep the published replies on this device', error))
+      .finally(() => {
+        if (live) setWrittenFor(published);
+      });
+    return () => {
+      live = false;
+    };
+  }, [db, projectId, published]);
+
+  const posts = useLiveQuery(
+    async () =>
+      projectId
+        ? (await db.posts.filter((post) => post.projectId === projectId && post.published).toArray()).sort(
+            byDateDesc,
+          )
+        : [],
+    [db, projectId],
+  );
+
+  const header = (
+    <header className="flex flex-col gap-1">
+      <Title level={1}>Replies</Title>
+      <Text tone="muted">Here you can find published replies</Text>
+    </header>
+  );
+
+  if (!posts || (posts.length === 0 && (!published || writtenFor !== published))) {
+    return (
+      <>
+        {header}
+        <PageLoader />
+      </>
+    );
+  }
+
+  return (
+    <>
+      {header}
+      {posts.length === 0 ? (
+        <Text tone="muted">Your published replies will appear here</Text>
+      ) : (
+        <ul className="flex flex-col gap-4">
+          {posts.map((post) => (
+            <li key={post.id}>
+              <Card size="sm" className="flex flex-col gap-3">
+                <PostSummary post={post} />
+                <div className="rounded-md bg-muted p-3">
+                  <Text size="sm" className="whitespace-pre-line">
+                    {post.answer}
+                  </Text>
+                </div>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
 }

@@ -1,0 +1,44 @@
+import type { Post } from '@contract/entities';
+import { ExternalLink } from 'lucide-react';
+import { Badge } from '@/components/ui/badge';
+import { Text } from '@/components/ui/text';
+import { Title } from '@/components/ui/title';
+import { cn } from '@/lib/cn';
+import { formatDayMonth } from '@/lib/dates';
+
+/**
+ * The found post itself: author, keyword badge, date ('D MMM'), optional title, content and a link to the
+ * original that opens in a new tab. `clamp` limits the content to 4 lines.
+ */
+export function PostSummary({ post, clamp = false }: { post: Post; clamp?: boolean }) {
+  return (
+    <div className="flex flex-col gap-2">
+      <div className="flex flex-wrap items-center gap-2">
+        <Text as="span" size="sm" className="font-medium">
+          {post.author}
+        </Text>
+        <Badge>{post.keyword}</Badge>
+        <Text as="span" size="sm" tone="muted">
+          <time dateTime={post.published_date}>{formatDayMonth(post.published_date)}</time>
+        </Text>
+      </div>
+      {post.title ? (
+        <Title level={4} as="h2">
+          {post.title}
+        </Title>
+      ) : null}
+      <Text size="sm" className={cn('whitespace-pre-line', clamp && 'line-clamp-4')}>
+        {post.content}
+      </Text>
+      <a
+        href={post.url}
+        target="_blank"
+        rel="noopener noreferrer"
+        className="inline-flex w-fit items-center gap-1 text-sm text-primary underline underline-offset-4"
+      >
+        Open original post
+        <ExternalLink aria-hidden="true" className="size-3.5" />
+      </a>
+    </div>
+  );
+}

@@ -1,0 +1,106 @@
+import 'fake-indexeddb/auto';
+import { render, screen } from '@testing-library/react';
+import { failureResponse, projectFixture } from '@tests/support/api-fixtures';
+import { serverPost } from '@tests/support/fake-api-server';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeAuth, ok, withApp } from '@/app/test-utils';
+import { MirrorDb } from '@/db/mirror';
+import { RepliesPage } from './replies-page';
+
+const fetchMock = vi.fn<typeof fetch>();
+let handlers: Record<string, () => Response | Promise<Response>> = {};
+const open: MirrorDb[] = [];
+
+function freshDb(): MirrorDb {
+  const db = new MirrorDb(`replies-${crypto.randomUUID()}`);
+  open.push(db);
+  return db;
+}
+
+beforeEach(() => {
+  handlers = { 'GET /api/projects': () => ok([projectFixture({ id: 'p1' })]) };
+  vi.stubGlobal('fetch', fetchMock);
+  fetchMock.mockImplementation(async (url, init) => {
+    const key = `${init?.method ?? 'GET'} ${String(url)}`;
+    const handler = handlers[key];
+    if (!handler) throw new Error(`No handler for ${key}`);
+    return handler();
+  });
+});
+
+afterEach(() => {
+  for (const db of open.splice(0)) db.close();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+function renderPage(db: MirrorDb = freshDb()) {
+  const { Wrapper } = withApp('/replies', fakeAuth());
+  render(<RepliesPage db={db} />, { wrapper: Wrapper });
+  return db;
+}
+
+describe('RepliesPage', () => {
+  it('shows the title, the description and each published reply', async () => {
+    handlers['GET /api/posts/published'] = () =>
+      ok([
+        serverPost({
+          id: 'a',
+          author: 'grace',
+          keyword: 'offline sync',
+          published_date: '2025-03-05T12:00:00',
+          title: 'Edits on a train',
+          content: 'How do you keep edits?',
+          url: 'https://example.com/a',
+          answer: 'Queue them locally.',
+          published: true,
+        }),
+      ]);
+    renderPage();
+    expect(screen.getByRole('heading', { level: 1, name: 'Replies' })).toBeTruthy();
+    expect(screen.getByText('Here you can find published replies')).toBeTruthy();
+    expect(await screen.findByText('grace')).toBeTruthy();
+    expect(screen.getByText('offline sync')).toBeTruthy();
+    expect(screen.getByText('5 Mar')).toBeTruthy();
+    expect(screen.getByText('Edits on a train')).toBeTruthy();
+    expect(screen.getByText('How do you keep edits?')).toBeTruthy();
+    expect(screen.getByText('Queue them locally.')).toBeTruthy();
+    const link = screen.getByRole('link', { name: /original post/ });
+    expect(link.getAttribute('href')).toBe('https://example.com/a');
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(link.getAttribute('rel')).toBe('noopener noreferrer');
+  });
+
+  it('says where replies will appear when none is published', async () => {
+    handlers['GET /api/posts/published'] = () => ok([]);
+    renderPage();
+    expect(await screen.findByText('Your published replies will appear here')).toBeTruthy();
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  it('shows a spinner while loading and when the list fails', async () => {
+    handlers['GET /api/posts/published'] = () => failureResponse(500, 'Boom', 'internal_error');
+    renderPage();
+    expect(screen.getByRole('status')).toBeTruthy();
+    await vi.waitFor(() =>
+      expect(fetchMock.mock.calls.some(([url]) => String(url) === '/api/posts/published')).toBe(true),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getByRole('status')).toBeTruthy();
+    expect(screen.queryByText('Your published replies will appear here')).toBeNull();
+  });
+
+  it('shows the replies kept on the device when the list cannot be fetched (offline)', async () => {
+    const db = freshDb();
+    handlers['GET /api/posts/published'] = () =>
+      ok([serverPost({ id: 'a', author: 'grace', published: true })]);
+    renderPage(db);
+    expect(await screen.findByText('grace')).toBeTruthy();
+    await vi.waitFor(async () => expect(await db.posts.count()).toBe(1));
+    document.body.innerHTML = '';
+
+    handlers['GET /api/posts/published'] = () => Promise.reject(new TypeError('Failed to fetch'));
+    renderPage(db);
+    expect(await screen.findByText('grace')).toBeTruthy();
+  });
+});
