@@ -1,5 +1,5 @@
 import { Redirect, Route, Switch } from 'wouter';
-import { useSubscriptionUpdates } from '@/features/billing/use-subscription';
+import { useSubscription, useSubscriptionUpdates } from '@/features/billing/use-subscription';
 import { PendingInvitations } from '@/features/team/pending-invitations';
 import { AddonGate } from './gates/addon-gate';
 import { SignedInGates } from './gates/signed-in-gates';
@@ -22,6 +22,12 @@ import { useLogOut } from './use-log-out';
 function WorkspaceOnboardingRoute() {
   const { refetch } = useSubscriptionUpdates();
   return <WorkspaceOnboardingPage invitations={<PendingInvitations />} refetchSubscription={refetch} />;
+}
+
+/** The mentions of one social, told whether the workspace has the autopost add-on. */
+function MentionsRoute() {
+  const { data: subscription } = useSubscription();
+  return <MentionsPage autopost={subscription?.addons.autopost === true} />;
 }
 
 /** Everything behind sign-in: the gates, then the screens before the app, then the app in its shell. */
@@ -54,7 +60,7 @@ export function SignedInApp() {
               </Route>
               <Route path={routes.project.pattern} component={ProjectPage} />
               <Route path={routes.mentions.pattern} component={MentionsIndexPage} />
-              <Route path={routes.mentionsBySocial.pattern} component={MentionsPage} />
+              <Route path={routes.mentionsBySocial.pattern} component={MentionsRoute} />
               <Route path={routes.replies.pattern}>
                 <AddonGate addon="autopost">
                   <RepliesPage />

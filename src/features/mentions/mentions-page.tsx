@@ -1,6 +1,275 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { type ReactNode, useEffect, useMemo } from 'react';
+import { Link, Redirect, useLocation, useParams, useSearch } from 'wouter';
+import { type MentionsSearch, parseMentionsSearch, routes } from '@/app/routes';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { PageLoader } from '@/components/ui/loader';
+import { SegmentedControl } from '@/components/ui/segmented-control';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { Text } from '@/components/ui/text';
 import { Title } from '@/components/ui/title';
+import { getMirrorDb, type MirrorDb, type MirrorPost } from '@/db/mirror';
+import { writeFoundDates, writeKeywords, writePosts, writeSocials } from '@/db/mirror-writes';
+import { formatFoundDate } from '@/lib/dates';
+import { useApi } from '@/lib/use-api';
+import { PostCard } from './components/post-card';
+import { ALL_KEYWORDS, correctedSearch, withFoundDate, withKeyword } from './mentions-search';
 
-/** The mentions of one social. For now only its title; the list comes with the mentions issue. */
-export function MentionsPage() {
-  return <Title level={1}>Mentions</Title>;
+/** How often the found dates are asked for again while there is none yet. */
+export const FOUND_DATES_POLL_MS = 15_000;
+
+function logWriteFailure(error: unknown) {
+  console.error('Could not keep the mentions on this device', error);
+}
+
+function byDateDesc(a: MirrorPost, b: MirrorPost): number {
+  return b.published_date.localeCompare(a.published_date);
+}
+
+export interface MentionsPageProps {
+  /** The workspace has the autopost add-on. */
+  autopost?: boolean;
+  db?: MirrorDb;
+  /** How often found dates are asked for while there is none; 15 s unless a test shortens it. */
+  foundDatesPollMs?: number;
+}
+
+function Header() {
+  return (
+    <header className="flex flex-col gap-1">
+      <Title level={1}>Mentions</Title>
+      <Text tone="muted">
+        Here last filtered mentions and answers for last day. Next update will be tomorrow.
+      </Text>
+    </header>
+  );
+}
+
+function NotReviewed() {
+  return (
+    <Card className="flex flex-col items-start gap-4">
+      <Title level={3} as="h2">
+        To get first results review information about your project
+      </Title>
+      <Button asChild>
+        <Link href={routes.project.href()}>Go to Project</Link>
+      </Button>
+    </Card>
+  );
+}
+
+function SearchInProgress({ onCheck, checking }: { onCheck: () => void; checking: boolean }) {
+  return (
+    <Card className="flex flex-col items-start gap-3">
+      <Title level={3} as="h2">
+        Search in progress…
+      </Title>
+      <Text tone="muted">We're finding relevant posts and writing replies.</Text>
+      <Button onClick={onCheck} loading={checking}>
+        Check for Results
+      </Button>
+      <Text size="sm" tone="muted">
+        If loading takes more than 5 minutes, click the button to see if results are ready
+      </Text>
+    </Card>
+  );
+}
+
+/**
+ * The mentions of one social for one found date, optionally one keyword. Everything is fetched through
+ * SWR, written into the mirror and shown from it; the URL's search parameters are the selection.
+ */
+export function MentionsPage({
+  autopost = false,
+  db = getMirrorDb(),
+  foundDatesPollMs = FOUND_DATES_POLL_MS,
+}: MentionsPageProps) {
+  const { social = '' } = useParams<{ social: string }>();
+  const searchString = useSearch();
+  const search = useMemo(() => parseMentionsSearch(searchString), [searchString]);
+  const [, navigate] = useLocation();
+  const go = (next: MentionsSearch, slug = social) =>
+    navigate(routes.mentionsBySocial.href({ social: slug }, next), { replace: true });
+
+  const { data: projects } = useApi('listProjects', {});
+  const project = projects?.[0];
+  const projectId = project?.id ?? null;
+  const reviewed = project?.reviewed === true;
+
+  // Socials.
+  const { data: socialsResponse } = useApi('listSocials', {});
+  useEffect(() => {
+    if (socialsResponse) writeSocials(db, socialsResponse).catch(logWriteFailure);
+  }, [db, socialsResponse]);
+  const mirrorSocials = useLiveQuery(() => db.socials.orderBy('position').toArray(), [db]);
+  const socials = mirrorSocials?.length ? mirrorSocials : socialsResponse;
+
+  // Found dates, asked for again every 15 s while there is none.
+  const datesCall = useApi('listFoundDates', projectId && reviewed ? {} : null, {
+    refreshInterval: (latest) => (latest && latest.foundDates.length > 0 ? 0 : foundDatesPollMs),
+  });
+  const datesResponse = datesCall.data;
+  useEffect(() => {
+    if (projectId && datesResponse)
+      writeFoundDates(db, projectId, datesResponse.foundDates).catch(logWriteFailure);
+  }, [db, projectId, datesResponse]);
+  const mirrorDates = useLiveQuery(
+    async () =>
+      projectId
+        ? (
+            await db.foundDates
+              .where('[projectId+date]')
+              .between([projectId, ''], [projectId, '\uffff'])
+              .toArray()
+          ).map((row) => row.date)
+        : [],
+    [db, projectId],
+  );
+  const dates = useMemo(() => {
+    const list = mirrorDates?.length ? mirrorDates : datesResponse?.foundDates;
+    return list ? [...list].sort().reverse() : null;
+  }, [mirrorDates, datesResponse]);
+
+  const foundDate = search.found_date;
+
+  // Keywords of the chosen date.
+  const { data: keywordsResponse } = useApi(
+    'listKeywordsForDate',
+    projectId && reviewed && foundDate ? { query: { found_date: foundDate } } : null,
+  );
+  useEffect(() => {
+    if (projectId && foundDate && keywordsResponse) {
+      writeKeywords(db, projectId, foundDate, keywordsResponse.keywords).catch(logWriteFailure);
+    }
+  }, [db, projectId, foundDate, keywordsResponse]);
+  const mirrorKeywords = useLiveQuery(
+    async () =>
+      projectId && foundDate
+        ? ((await db.keywordsByDate.get([projectId, foundDate]))?.keywords ?? null)
+        : null,
+    [db, projectId, foundDate],
+  );
+  const keywords = keywordsResponse?.keywords.map((keyword) => keyword.name) ?? mirrorKeywords ?? null;
+
+  // Posts.
+  const keyword = search.keyword;
+  const postsArgs =
+    projectId && reviewed && foundDate && social
+      ? {
+          params: { social },
+          query: keyword ? { found_date: foundDate, keyword } : { found_date: foundDate },
+        }
+      : null;
+  const { data: postsResponse } = useApi('listPosts', postsArgs);
+  useEffect(() => {
+    if (projectId && foundDate && postsResponse) {
+      writePosts(db, { projectId, social, foundDate, keyword }, postsResponse).catch(logWriteFailure);
+    }
+  }, [db, projectId, social, foundDate, keyword, postsResponse]);
+  const posts = useLiveQuery(async () => {
+    if (!projectId || !foundDate) return [];
+    const rows = await db.posts
+      .where('[projectId+social+foundDate]')
+      .equals([projectId, social, foundDate])
+      .toArray();
+    return rows.filter((post) => !keyword || post.keyword === keyword).sort(byDateDesc);
+  }, [db, projectId, social, foundDate, keyword]);
+
+  // The URL rules: newest date when none is chosen, no keyword the date does not have.
+  const correction = reviewed ? correctedSearch(search, dates, keywords) : null;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `go` is rebuilt each render; the correction drives it.
+  useEffect(() => {
+    if (correction) go(correction);
+  }, [correction?.found_date, correction?.keyword, correction === null]);
+
+  if (!project || !socials) {
+    return (
+      <>
+        <Header />
+        <PageLoader />
+      </>
+    );
+  }
+
+  if (socials.length > 0 && !socials.some((candidate) => candidate.slug === social)) {
+    const first = socials[0];
+    if (first) return <Redirect to={routes.mentionsBySocial.href({ social: first.slug }, search)} replace />;
+  }
+
+  const selector =
+    socials.length > 0 ? (
+      <SegmentedControl
+        aria-label="Social network"
+        value={social}
+        onValueChange={(slug) => navigate(routes.mentionsBySocial.href({ social: slug }, search))}
+        options={socials.map((candidate) => ({ value: candidate.slug, label: candidate.name }))}
+        className="w-fit max-w-full overflow-x-auto"
+      />
+    ) : null;
+
+  let body: ReactNode;
+  if (!reviewed) {
+    body = <NotReviewed />;
+  } else if (dates === null) {
+    body = <PageLoader />;
+  } else if (dates.length === 0) {
+    body = <SearchInProgress checking={datesCall.isValidating} onCheck={() => void datesCall.mutate()} />;
+  } else {
+    body = (
+      <>
+        <div className="flex flex-wrap gap-3">
+          <Select value={foundDate ?? ''} onValueChange={(date) => go(withFoundDate(search, date))}>
+            <SelectTrigger aria-label="Date" className="w-44">
+              <SelectValue placeholder="Date" />
+            </SelectTrigger>
+            <SelectContent>
+              {dates.map((date) => (
+                <SelectItem key={date} value={date}>
+                  {formatFoundDate(date)}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+          <Select value={keyword ?? ALL_KEYWORDS} onValueChange={(value) => go(withKeyword(search, value))}>
+            <SelectTrigger aria-label="Keyword" className="w-56">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              <SelectItem value={ALL_KEYWORDS}>Today's all keywords</SelectItem>
+              {(keywords ?? []).map((name) => (
+                <SelectItem key={name} value={name}>
+                  {name}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </div>
+        {posts === undefined || (posts.length === 0 && postsResponse === undefined) ? (
+          <PageLoader />
+        ) : (
+          <ul className="flex flex-col gap-4">
+            {posts.map((post) => (
+              <li key={post.id}>
+                <PostCard
+                  post={post}
+                  db={db}
+                  autopost={autopost}
+                  autopostingSetup={project.autopostingSetup}
+                />
+              </li>
+            ))}
+          </ul>
+        )}
+      </>
+    );
+  }
+
+  return (
+    <>
+      <Header />
+      {selector}
+      {body}
+    </>
+  );
 }

@@ -1,0 +1,159 @@
+import 'fake-indexeddb/auto';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { failureResponse } from '@tests/support/api-fixtures';
+import { serverPost } from '@tests/support/fake-api-server';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ok } from '@/app/test-utils';
+import { MirrorDb, type MirrorPost } from '@/db/mirror';
+import { writePosts } from '@/db/mirror-writes';
+import { PostCard } from './post-card';
+
+const fetchMock = vi.fn<typeof fetch>();
+const open: MirrorDb[] = [];
+const slice = { projectId: 'p1', social: 'reddit', foundDate: '2025-03-05' };
+
+beforeEach(() => {
+  fetchMock.mockReset();
+  vi.stubGlobal('fetch', fetchMock);
+});
+
+afterEach(async () => {
+  cleanup();
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  for (const db of open.splice(0)) db.close();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+function LiveCard({
+  db,
+  autopost,
+  autopostingSetup,
+}: {
+  db: MirrorDb;
+  autopost: boolean;
+  autopostingSetup: boolean;
+}) {
+  const post = useLiveQuery(() => db.posts.get('a'), [db]);
+  return post ? (
+    <PostCard post={post} db={db} autopost={autopost} autopostingSetup={autopostingSetup} />
+  ) : null;
+}
+
+async function renderCard(
+  post: Partial<MirrorPost> = {},
+  { autopost = true, autopostingSetup = true }: { autopost?: boolean; autopostingSetup?: boolean } = {},
+) {
+  const db = new MirrorDb(`card-${crypto.randomUUID()}`);
+  open.push(db);
+  const { syncState, parkedReason, conflict, ...server } = post;
+  await writePosts(db, slice, [serverPost({ id: 'a', answer: 'Queue them locally.', ...server })]);
+  if (syncState)
+    await db.posts.update('a', { syncState, parkedReason: parkedReason ?? null, conflict: conflict ?? null });
+  render(<LiveCard db={db} autopost={autopost} autopostingSetup={autopostingSetup} />);
+  await screen.findByRole('textbox', { name: 'Answer' });
+  return { db, user: userEvent.setup() };
+}
+
+describe('PostCard', () => {
+  it('saves the answer through the outbox 500 ms after typing stops', async () => {
+    const { db, user } = await renderCard();
+    const answer = screen.getByRole('textbox', { name: 'Answer' }) as HTMLTextAreaElement;
+    await user.clear(answer);
+    await user.type(answer, 'Use an outbox.');
+    expect(answer.value).toBe('Use an outbox.');
+    expect(await db.outbox.count()).toBe(0);
+    await waitFor(async () => expect(await db.outbox.count()).toBe(1), { timeout: 2_000 });
+    const rows = await db.outbox.toArray();
+    expect(rows.at(-1)?.value).toBe('Use an outbox.');
+    expect((await db.posts.get('a'))?.answer).toBe('Use an outbox.');
+    expect(await screen.findByText('Waiting to sync')).toBeTruthy();
+  });
+
+  it('rewrites the answer with the prompt and shows the new text', async () => {
+    fetchMock.mockResolvedValue(ok({ answer: 'A shorter reply.', answerVersion: 2 }));
+    const { db, user } = await renderCard();
+    await user.type(screen.getByPlaceholderText('Prompt for rewriting'), 'shorter');
+    await user.click(screen.getByRole('button', { name: 'Rewrite' }));
+    await waitFor(() =>
+      expect((screen.getByRole('textbox', { name: 'Answer' }) as HTMLTextAreaElement).value).toBe(
+        'A shorter reply.',
+      ),
+    );
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(String(url)).toBe('/api/posts/regenerate-answer/a');
+    expect(init?.method).toBe('PATCH');
+    expect(JSON.parse(String(init?.body))).toEqual({ prompt: 'shorter' });
+    expect((await db.posts.get('a'))?.answerVersion).toBe(2);
+  });
+
+  it('only logs a failed rewrite', async () => {
+    fetchMock.mockResolvedValue(failureResponse(500, 'Boom', 'internal_error'));
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { user } = await renderCard();
+    await user.click(screen.getByRole('button', { name: 'Rewrite' }));
+    await waitFor(() => expect(logged).toHaveBeenCalled());
+    expect((screen.getByRole('textbox', { name: 'Answer' }) as HTMLTextAreaElement).value).toBe(
+      'Queue them locally.',
+    );
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('copies the answer and says so', async () => {
+    const { user } = await renderCard();
+    const writeText = vi.fn(async () => undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    await user.click(screen.getByRole('button', { name: 'Copy' }));
+    expect(writeText).toHaveBeenCalledWith('Queue them locally.');
+    expect(await screen.findByRole('button', { name: 'Copied' })).toBeTruthy();
+  });
+
+  it("binds 'Publish' to approved with the autopost add-on", async () => {
+    const { db, user } = await renderCard({ approved: false });
+    const publish = screen.getByRole('checkbox', { name: 'Publish' });
+    await user.click(publish);
+    await waitFor(async () => expect((await db.posts.get('a'))?.approved).toBe(true));
+    const row = (await db.outbox.toArray()).at(-1);
+    expect(row).toMatchObject({ kind: 'approval', value: true });
+  });
+
+  it("disables 'Publish' until autoposting is set up", async () => {
+    await renderCard({}, { autopostingSetup: false });
+    const publish = screen.getByRole('checkbox', { name: 'Publish' });
+    expect(publish.hasAttribute('disabled')).toBe(true);
+    expect(publish.getAttribute('title')).toBe('Set up autoposting first');
+  });
+
+  it("shows 'Published' for a published post, and neither without the add-on", async () => {
+    await renderCard({ published: true });
+    expect(screen.getByText('Published')).toBeTruthy();
+    expect(screen.queryByRole('checkbox', { name: 'Publish' })).toBeNull();
+    cleanup();
+    await renderCard({}, { autopost: false });
+    expect(screen.queryByRole('checkbox', { name: 'Publish' })).toBeNull();
+    expect(screen.queryByText('Published')).toBeNull();
+  });
+
+  it('shows a parked change with its reason, Retry and Discard', async () => {
+    await renderCard({ syncState: 'parked', parkedReason: 'Answer is too long' });
+    expect(screen.getByText('Answer is too long')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Discard' })).toBeTruthy();
+  });
+
+  it('shows both texts of a conflict and keeps the one chosen', async () => {
+    const { db, user } = await renderCard({
+      answer: 'Mine.',
+      syncState: 'conflict',
+      conflict: { serverAnswer: 'Theirs.', serverVersion: 3 },
+    });
+    expect(screen.getByText('Your text')).toBeTruthy();
+    expect(screen.getByText('Text on the server')).toBeTruthy();
+    expect(screen.getByText('Theirs.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Keep mine' })).toBeTruthy();
+    await act(() => user.click(screen.getByRole('button', { name: 'Keep theirs' })));
+    await waitFor(async () => expect((await db.posts.get('a'))?.answer).toBe('Theirs.'));
+  });
+});

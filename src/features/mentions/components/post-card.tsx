@@ -1,0 +1,230 @@
+import { postSchema } from '@contract/entities';
+import { useEffect, useId, useRef, useState } from 'react';
+import { PostSummary } from '@/components/post-summary';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Checkbox } from '@/components/ui/checkbox';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Text } from '@/components/ui/text';
+import { Textarea } from '@/components/ui/textarea';
+import type { MirrorDb, MirrorPost } from '@/db/mirror';
+import { writePost } from '@/db/mirror-writes';
+import { apiClient } from '@/lib/api-client';
+import { discardParked, editAnswer, resolveConflict, retryParked, setApproval } from '@/sync/answer-outbox';
+
+/** How long typing must pause before the answer is saved. */
+export const ANSWER_SAVE_DELAY_MS = 500;
+const COPIED_FOR_MS = 2_000;
+
+export interface PostCardProps {
+  post: MirrorPost;
+  db: MirrorDb;
+  /** The workspace has the autopost add-on: show 'Published' or the 'Publish' checkbox. */
+  autopost: boolean;
+  /** The project's autoposting is set up; until it is, 'Publish' is disabled. */
+  autopostingSetup: boolean;
+}
+
+function logFailure(what: string) {
+  return (error: unknown) => console.error(what, error);
+}
+
+/**
+ * The answer as the mirror has it, with the person's typing shown at once and saved through the outbox
+ * once they pause; an edit not yet saved is saved when the card goes away.
+ */
+function useAnswerDraft(db: MirrorDb, post: MirrorPost) {
+  const [draft, setDraft] = useState<string | null>(null);
+  const pending = useRef<{ timer: ReturnType<typeof setTimeout>; text: string } | null>(null);
+
+  const save = (text: string) => {
+    pending.current = null;
+    void editAnswer(db, post.id, text)
+      .catch(logFailure('Could not save the answer'))
+      .finally(() => setDraft((current) => (current === text ? null : current)));
+  };
+
+  const change = (text: string) => {
+    setDraft(text);
+    if (pending.current) clearTimeout(pending.current.timer);
+    pending.current = { text, timer: setTimeout(() => save(text), ANSWER_SAVE_DELAY_MS) };
+  };
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once, to save an edit left on unmount.
+  useEffect(
+    () => () => {
+      const left = pending.current;
+      if (!left) return;
+      clearTimeout(left.timer);
+      void editAnswer(db, post.id, left.text).catch(logFailure('Could not save the answer'));
+    },
+    [],
+  );
+
+  return { value: draft ?? post.answer, change };
+}
+
+function SyncStatus({ db, post }: { db: MirrorDb; post: MirrorPost }) {
+  if (post.syncState === 'pending') {
+    return (
+      <Text size="xs" tone="muted">
+        Waiting to sync
+      </Text>
+    );
+  }
+  if (post.syncState === 'parked') {
+    return (
+      <div role="alert" className="flex flex-wrap items-center gap-2 rounded-md border border-border p-2">
+        <Text size="sm" className="flex-1">
+          {post.parkedReason ?? 'The server refused this change.'}
+        </Text>
+        <Button size="sm" variant="secondary" onClick={() => void retryParked(db, post.id)}>
+          Retry
+        </Button>
+        <Button size="sm" variant="delete" onClick={() => void discardParked(db, post.id)}>
+          Discard
+        </Button>
+      </div>
+    );
+  }
+  if (post.syncState === 'conflict' && post.conflict) {
+    return (
+      <div role="alert" className="flex flex-col gap-2 rounded-md border border-border p-2">
+        <div className="grid gap-2 sm:grid-cols-2">
+          <div>
+            <Text size="xs" tone="muted">
+              Your text
+            </Text>
+            <Text size="sm" className="whitespace-pre-line">
+              {post.answer}
+            </Text>
+          </div>
+          <div>
+            <Text size="xs" tone="muted">
+              Text on the server
+            </Text>
+            <Text size="sm" className="whitespace-pre-line">
+              {post.conflict.serverAnswer}
+            </Text>
+          </div>
+        </div>
+        <div className="flex gap-2">
+          <Button size="sm" onClick={() => void resolveConflict(db, post.id, 'mine')}>
+            Keep mine
+          </Button>
+          <Button size="sm" variant="secondary" onClick={() => void resolveConflict(db, post.id, 'theirs')}>
+            Keep theirs
+          </Button>
+        </div>
+      </div>
+    );
+  }
+  return null;
+}
+
+/** One found post with its drafted answer: edit, rewrite with a prompt, copy, and (autopost) publish. */
+export function PostCard({ post, db, autopost, autopostingSetup }: PostCardProps) {
+  const id = useId();
+  const answer = useAnswerDraft(db, post);
+  const [prompt, setPrompt] = useState('');
+  const [rewriting, setRewriting] = useState(false);
+  const [copied, setCopied] = useState(false);
+
+  useEffect(() => {
+    if (!copied) return;
+    const timer = setTimeout(() => setCopied(false), COPIED_FOR_MS);
+    return () => clearTimeout(timer);
+  }, [copied]);
+
+  const rewrite = async () => {
+    setRewriting(true);
+    try {
+      const result = await apiClient.call('regenerateAnswer', {
+        params: { postId: post.id },
+        body: { prompt },
+      });
+      await writePost(db, post.projectId, postSchema.parse({ ...post, ...result }));
+    } catch (error) {
+      console.error('Could not rewrite the answer', error);
+    } finally {
+      setRewriting(false);
+    }
+  };
+
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(answer.value);
+      setCopied(true);
+    } catch (error) {
+      console.error('Could not copy the answer', error);
+    }
+  };
+
+  return (
+    <Card size="sm" className="flex flex-col gap-3" data-post-id={post.id}>
+      <PostSummary post={post} clamp />
+      <div className="flex flex-col gap-2">
+        <Label htmlFor={`${id}-answer`} className="sr-only">
+          Answer
+        </Label>
+        <Textarea
+          id={`${id}-answer`}
+          autoGrow
+          value={answer.value}
+          onChange={(event) => answer.change(event.currentTarget.value)}
+        />
+        <SyncStatus db={db} post={post} />
+      </div>
+      <form
+        className="flex gap-2"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void rewrite();
+        }}
+      >
+        <Input
+          aria-label="Prompt for rewriting"
+          placeholder="Prompt for rewriting"
+          value={prompt}
+          maxLength={2000}
+          onChange={(event) => setPrompt(event.currentTarget.value)}
+        />
+        <Button type="submit" variant="secondary" loading={rewriting}>
+          Rewrite
+        </Button>
+      </form>
+      <div className="flex flex-wrap items-center gap-3">
+        <Button variant="secondary" size="sm" onClick={() => void copy()}>
+          {copied ? 'Copied' : 'Copy'}
+        </Button>
+        {autopost ? (
+          post.published ? (
+            <Badge variant="success">Published</Badge>
+          ) : (
+            <div className="flex items-center gap-2">
+              <Checkbox
+                id={`${id}-publish`}
+                checked={post.approved}
+                disabled={!autopostingSetup}
+                title={autopostingSetup ? undefined : 'Set up autoposting first'}
+                onCheckedChange={(checked) =>
+                  void setApproval(db, post.id, checked === true).catch(
+                    logFailure('Could not change the approval'),
+                  )
+                }
+              />
+              <Label
+                htmlFor={`${id}-publish`}
+                title={autopostingSetup ? undefined : 'Set up autoposting first'}
+              >
+                Publish
+              </Label>
+            </div>
+          )
+        ) : null}
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,185 @@
+import 'fake-indexeddb/auto';
+import type { Project } from '@contract/entities';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { projectFixture } from '@tests/support/api-fixtures';
+import { serverPost } from '@tests/support/fake-api-server';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Route } from 'wouter';
+import { fakeAuth, ok, withApp } from '@/app/test-utils';
+import { MirrorDb } from '@/db/mirror';
+import { MentionsPage } from './mentions-page';
+
+const fetchMock = vi.fn<typeof fetch>();
+let handlers: Record<string, (url: URL) => Response | Promise<Response>> = {};
+const open: MirrorDb[] = [];
+
+beforeAll(() => {
+  // Radix Select uses pointer capture and scrolling that jsdom does not have.
+  Element.prototype.hasPointerCapture ??= () => false;
+  Element.prototype.releasePointerCapture ??= () => undefined;
+  Element.prototype.scrollIntoView ??= () => undefined;
+});
+
+beforeEach(() => {
+  fetchMock.mockReset();
+  handlers = {
+    'GET /api/socials': () =>
+      ok([
+        { id: 's1', slug: 'reddit', name: 'Reddit' },
+        { id: 's2', slug: 'hacker-news', name: 'Hacker News' },
+      ]),
+    'GET /api/posts/meta/dates': () => ok({ foundDates: ['2025-03-04', '2025-03-05'] }),
+    'GET /api/posts/meta/keywords': () => ok({ keywords: [{ name: 'crm' }, { name: 'leads' }] }),
+    'GET /api/posts/reddit': () =>
+      ok([
+        serverPost({
+          id: 'a',
+          author: 'grace',
+          keyword: 'crm',
+          published_date: '2025-03-05T12:00:00',
+          title: 'Which CRM?',
+          content: 'Looking for a CRM',
+          url: 'https://example.com/a',
+        }),
+      ]),
+    'GET /api/posts/hacker-news': () => ok([]),
+  };
+  vi.stubGlobal('fetch', fetchMock);
+  fetchMock.mockImplementation(async (input, init) => {
+    const url = new URL(String(input), 'http://localhost');
+    const key = `${init?.method ?? 'GET'} ${url.pathname}`;
+    const handler = handlers[key];
+    if (!handler) throw new Error(`No handler for ${key}`);
+    return handler(url);
+  });
+});
+
+afterEach(async () => {
+  cleanup();
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  for (const db of open.splice(0)) db.close();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+function callsTo(path: string): URL[] {
+  return fetchMock.mock.calls
+    .map(([input]) => new URL(String(input), 'http://localhost'))
+    .filter((url) => url.pathname === path);
+}
+
+function renderPage(path: string, project: Partial<Project> = {}, pollMs?: number) {
+  handlers['GET /api/projects'] = () => ok([projectFixture({ id: 'p1', reviewed: true, ...project })]);
+  const db = new MirrorDb(`mentions-${crypto.randomUUID()}`);
+  open.push(db);
+  const { Wrapper, location } = withApp(path, fakeAuth());
+  render(
+    <Route path="/mentions/:social">
+      <MentionsPage db={db} autopost {...(pollMs ? { foundDatesPollMs: pollMs } : {})} />
+    </Route>,
+    { wrapper: Wrapper },
+  );
+  return { location, db, user: userEvent.setup() };
+}
+
+const currentUrl = (location: { history?: string[] }) => location.history?.at(-1);
+
+describe('MentionsPage', () => {
+  it('shows the title, the text, the socials and the newest date chosen in the URL', async () => {
+    const { location } = renderPage('/mentions/reddit');
+    expect(screen.getByRole('heading', { level: 1, name: 'Mentions' })).toBeTruthy();
+    expect(
+      screen.getByText('Here last filtered mentions and answers for last day. Next update will be tomorrow.'),
+    ).toBeTruthy();
+    expect(await screen.findByRole('radio', { name: 'Reddit' })).toBeTruthy();
+    expect(screen.getByRole('radio', { name: 'Hacker News' })).toBeTruthy();
+    await waitFor(() => expect(currentUrl(location)).toBe('/mentions/reddit?found_date=2025-03-05'));
+    expect((await screen.findByRole('combobox', { name: 'Date' })).textContent).toContain('5 Mar 2025');
+    expect(screen.getByRole('combobox', { name: 'Keyword' }).textContent).toContain("Today's all keywords");
+    expect(await screen.findByText('grace')).toBeTruthy();
+    expect(callsTo('/api/posts/reddit').at(-1)?.searchParams.get('found_date')).toBe('2025-03-05');
+  });
+
+  it('shows each post: author, keyword, date, title, clamped content and the original in a new tab', async () => {
+    renderPage('/mentions/reddit?found_date=2025-03-05');
+    expect(await screen.findByText('grace')).toBeTruthy();
+    expect(screen.getAllByText('crm').length).toBeGreaterThan(0);
+    expect(screen.getByText('5 Mar')).toBeTruthy();
+    expect(screen.getByText('Which CRM?')).toBeTruthy();
+    expect(screen.getByText('Looking for a CRM').className).toContain('line-clamp-4');
+    const link = screen.getByRole('link', { name: /original post/ });
+    expect(link.getAttribute('href')).toBe('https://example.com/a');
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(link.getAttribute('rel')).toBe('noopener noreferrer');
+    expect(screen.getByRole('textbox', { name: 'Answer' })).toBeTruthy();
+  });
+
+  it('goes to the first social when the slug is unknown', async () => {
+    const { location } = renderPage('/mentions/myspace?found_date=2025-03-05');
+    await waitFor(() => expect(currentUrl(location)).toBe('/mentions/reddit?found_date=2025-03-05'));
+  });
+
+  it('keeps the search parameters when another social is chosen', async () => {
+    const { location, user } = renderPage('/mentions/reddit?keyword=crm&found_date=2025-03-04');
+    await user.click(await screen.findByRole('radio', { name: 'Hacker News' }));
+    await waitFor(() =>
+      expect(currentUrl(location)).toBe('/mentions/hacker-news?keyword=crm&found_date=2025-03-04'),
+    );
+  });
+
+  it('removes a keyword the date does not have', async () => {
+    const { location } = renderPage('/mentions/reddit?keyword=gone&found_date=2025-03-05');
+    await waitFor(() => expect(currentUrl(location)).toBe('/mentions/reddit?found_date=2025-03-05'));
+  });
+
+  it("removes the keyword parameter when 'Today's all keywords' is chosen", async () => {
+    const { location, user } = renderPage('/mentions/reddit?keyword=crm&found_date=2025-03-05');
+    await user.click(await screen.findByRole('combobox', { name: 'Keyword' }));
+    await user.click(await screen.findByRole('option', { name: "Today's all keywords" }));
+    await waitFor(() => expect(currentUrl(location)).toBe('/mentions/reddit?found_date=2025-03-05'));
+  });
+
+  it('lists the found dates as "5 Mar 2025" and moves to the chosen one', async () => {
+    const { location, user } = renderPage('/mentions/reddit?found_date=2025-03-05');
+    await user.click(await screen.findByRole('combobox', { name: 'Date' }));
+    await user.click(await screen.findByRole('option', { name: '4 Mar 2025' }));
+    await waitFor(() => expect(currentUrl(location)).toBe('/mentions/reddit?found_date=2025-03-04'));
+  });
+
+  it('says the search is in progress while there is no found date, and checks again on request', async () => {
+    handlers['GET /api/posts/meta/dates'] = () => ok({ foundDates: [] });
+    const { user } = renderPage('/mentions/reddit');
+    expect(await screen.findByText('Search in progress…')).toBeTruthy();
+    expect(screen.getByText("We're finding relevant posts and writing replies.")).toBeTruthy();
+    expect(
+      screen.getByText('If loading takes more than 5 minutes, click the button to see if results are ready'),
+    ).toBeTruthy();
+    const before = callsTo('/api/posts/meta/dates').length;
+    handlers['GET /api/posts/meta/dates'] = () => ok({ foundDates: ['2025-03-05'] });
+    await user.click(screen.getByRole('button', { name: 'Check for Results' }));
+    await waitFor(() => expect(callsTo('/api/posts/meta/dates').length).toBeGreaterThan(before));
+    expect(await screen.findByRole('combobox', { name: 'Date' })).toBeTruthy();
+  });
+
+  it('asks for the found dates again while there is none, and stops once one is found', async () => {
+    handlers['GET /api/posts/meta/dates'] = () => ok({ foundDates: [] });
+    renderPage('/mentions/reddit', {}, 30);
+    expect(await screen.findByText('Search in progress…')).toBeTruthy();
+    await waitFor(() => expect(callsTo('/api/posts/meta/dates').length).toBeGreaterThanOrEqual(3));
+    handlers['GET /api/posts/meta/dates'] = () => ok({ foundDates: ['2025-03-05'] });
+    expect(await screen.findByRole('combobox', { name: 'Date' })).toBeTruthy();
+    const settled = callsTo('/api/posts/meta/dates').length;
+    await new Promise((resolve) => setTimeout(resolve, 120));
+    expect(callsTo('/api/posts/meta/dates').length).toBe(settled);
+  });
+
+  it('asks for a review of the project before the first results', async () => {
+    renderPage('/mentions/reddit', { reviewed: false });
+    expect(
+      await screen.findByText('To get first results review information about your project'),
+    ).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go to Project' }).getAttribute('href')).toBe('/project');
+    expect(callsTo('/api/posts/meta/dates')).toHaveLength(0);
+  });
+});
