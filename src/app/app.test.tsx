@@ -1,3 +1,4 @@
+import 'fake-indexeddb/auto';
 import { authMessages } from '@contract/messages';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

@@ -1,3 +1,4 @@
+import 'fake-indexeddb/auto';
 import type { AuthSession } from '@contract/auth';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

@@ -1,3 +1,4 @@
+import 'fake-indexeddb/auto';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { projectFixture } from '@tests/support/api-fixtures';
@@ -82,7 +83,8 @@ describe('signed-in app', () => {
     expect(location.history.at(-1)).toBe('/subscribe');
     expect(requestHeaders('/api/projects')).toHaveLength(0);
     await userEvent.setup().click(screen.getByRole('button', { name: 'Log out' }));
-    expect(auth.signOut).toHaveBeenCalled();
+    // Log out sends the waiting changes first, so signing out follows a moment later.
+    await waitFor(() => expect(auth.signOut).toHaveBeenCalled());
   });
 
   it('titles the project page by whether the project has been reviewed', async () => {

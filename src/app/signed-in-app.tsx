@@ -4,6 +4,7 @@ import { PendingInvitations } from '@/features/team/pending-invitations';
 import { AddonGate } from './gates/addon-gate';
 import { SignedInGates } from './gates/signed-in-gates';
 import { FocusedLayout } from './layouts/focused-layout';
+import { LogOutProvider } from './log-out-provider';
 import {
   LocalBillingPage,
   MentionsIndexPage,
@@ -16,6 +17,7 @@ import {
 } from './pages';
 import { routes } from './routes';
 import { AppShell } from './shell/app-shell';
+import { SyncEngineProvider } from './sync-engine-provider';
 import { useLogOut } from './use-log-out';
 
 /** Workspace onboarding, with the pending invitations above its form and the app's subscription refetch. */
@@ -30,8 +32,21 @@ function MentionsRoute() {
   return <MentionsPage autopost={subscription?.addons.autopost === true} />;
 }
 
-/** Everything behind sign-in: the gates, then the screens before the app, then the app in its shell. */
+/**
+ * Everything behind sign-in: the sync engine (one, run while signed in) and the log out that flushes it,
+ * then the gates, the screens before the app, and the app in its shell.
+ */
 export function SignedInApp() {
+  return (
+    <SyncEngineProvider>
+      <LogOutProvider>
+        <SignedInRoutes />
+      </LogOutProvider>
+    </SyncEngineProvider>
+  );
+}
+
+function SignedInRoutes() {
   const logOut = useLogOut();
   return (
     <SignedInGates>

@@ -7,6 +7,7 @@ import { Sheet, SheetContent, SheetTitle, SheetTrigger } from '@/components/ui/s
 import { VisuallyHidden } from '@/components/ui/visually-hidden';
 import { Logo } from '../layouts/logo';
 import { routes } from '../routes';
+import { PendingChangesIndicator } from './pending-changes-indicator';
 import { Sidebar } from './sidebar';
 
 /**
@@ -46,6 +47,9 @@ export function AppShell({ children }: { children: ReactNode }) {
           <Logo className="size-7" />
           ReplyRadar
         </Link>
+        <span className="ml-auto">
+          <PendingChangesIndicator />
+        </span>
       </header>
 
       <main className="flex min-w-0 flex-1 flex-col gap-6 px-4 py-6 md:px-8 md:py-8">

@@ -2,6 +2,7 @@ import { Link } from 'wouter';
 import { Logo } from '../layouts/logo';
 import { routes } from '../routes';
 import { MainNav } from './main-nav';
+import { PendingChangesIndicator } from './pending-changes-indicator';
 import { WorkspaceMenu } from './workspace-menu';
 
 /** The sidebar's content: the logo and product name linking home, the workspace menu, the navigation. */
@@ -18,6 +19,7 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
       </Link>
       <WorkspaceMenu />
       <MainNav onNavigate={onNavigate} />
+      <PendingChangesIndicator />
     </div>
   );
 }

@@ -1,0 +1,81 @@
+import { type ReactNode, useCallback, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { clearAll, clearMirror, type MirrorDb } from '@/db/mirror';
+import { UnsentChangesError } from '@/sync/sync-engine';
+import { useSyncEngine } from './sync-engine-provider';
+import { LogOutContext, useSignOutAndClearCache } from './use-log-out';
+
+export function unsentChangesTitle(count: number): string {
+  return count === 1
+    ? 'You have 1 change that is not sent yet'
+    : `You have ${count} changes that are not sent yet`;
+}
+
+/**
+ * Log out for the signed-in app: send the outbox first. When it cannot be emptied, ask whether to drop
+ * the changes ('Log out anyway' empties mirror and outbox) or 'Stay'. After a clean flush the mirror is
+ * emptied and the person signed out.
+ */
+export function LogOutProvider({ children }: { children: ReactNode }) {
+  const signOutAndClear = useSignOutAndClearCache();
+  const sync = useSyncEngine();
+  const [unsent, setUnsent] = useState<number | null>(null);
+  const [leaving, setLeaving] = useState(false);
+
+  const finish = useCallback(
+    async (clear: ((db: MirrorDb) => Promise<void>) | null) => {
+      if (sync && clear) {
+        await clear(sync.db).catch((error: unknown) => console.error('Could not empty the mirror', error));
+      }
+      await signOutAndClear();
+    },
+    [sync, signOutAndClear],
+  );
+
+  const logOut = useCallback(async () => {
+    if (!sync) return signOutAndClear();
+    try {
+      await sync.engine.flushBeforeLogout();
+    } catch (error) {
+      if (error instanceof UnsentChangesError) {
+        setUnsent(error.count);
+        return;
+      }
+      // The device's database is unusable (no IndexedDB, say): nothing can be sent, the person still leaves.
+      console.error('Could not send the waiting changes before logging out', error);
+    }
+    await finish(clearMirror);
+  }, [sync, signOutAndClear, finish]);
+
+  const logOutAnyway = async () => {
+    setLeaving(true);
+    try {
+      await finish(clearAll);
+      setUnsent(null);
+    } finally {
+      setLeaving(false);
+    }
+  };
+
+  return (
+    <LogOutContext.Provider value={logOut}>
+      {children}
+      <Dialog open={unsent !== null} onOpenChange={(open) => (open ? undefined : setUnsent(null))}>
+        <DialogContent aria-describedby={undefined}>
+          <DialogHeader>
+            <DialogTitle>{unsentChangesTitle(unsent ?? 0)}</DialogTitle>
+          </DialogHeader>
+          <DialogFooter>
+            <Button variant="secondary" onClick={() => setUnsent(null)}>
+              Stay
+            </Button>
+            <Button variant="delete" loading={leaving} onClick={() => void logOutAnyway()}>
+              Log out anyway
+            </Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
+    </LogOutContext.Provider>
+  );
+}

@@ -1,0 +1,45 @@
+import { createContext, type ReactNode, useContext, useEffect, useRef, useState } from 'react';
+import { getMirrorDb, type MirrorDb } from '@/db/mirror';
+import { useAuth } from '@/lib/auth';
+import { createSyncEngine, type SyncEngine } from '@/sync/sync-engine';
+
+export interface SyncContextValue {
+  db: MirrorDb;
+  engine: SyncEngine;
+}
+
+/** The signed-in app's mirror and sync engine; null outside it. */
+export const SyncEngineContext = createContext<SyncContextValue | null>(null);
+
+export function useSyncEngine(): SyncContextValue | null {
+  return useContext(SyncEngineContext);
+}
+
+/**
+ * Creates the one sync engine after sign-in and runs it while the signed-in app is shown. The engine waits
+ * for a fresh session token after a 401 by asking auth for one.
+ */
+export function SyncEngineProvider({
+  children,
+  db = getMirrorDb(),
+  create = createSyncEngine,
+}: {
+  children: ReactNode;
+  db?: MirrorDb;
+  create?: typeof createSyncEngine;
+}) {
+  const { getToken } = useAuth();
+  const latestGetToken = useRef(getToken);
+  latestGetToken.current = getToken;
+  const [value] = useState<SyncContextValue>(() => ({
+    db,
+    engine: create({ db, waitForAuth: () => latestGetToken.current().then(() => undefined) }),
+  }));
+
+  useEffect(() => {
+    value.engine.start();
+    return () => value.engine.stop();
+  }, [value]);
+
+  return <SyncEngineContext.Provider value={value}>{children}</SyncEngineContext.Provider>;
+}
