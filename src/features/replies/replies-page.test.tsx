@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import { render, screen } from '@testing-library/react';
+import { cleanup, render, screen } from '@testing-library/react';
 import { failureResponse, projectFixture } from '@tests/support/api-fixtures';
 import { serverPost } from '@tests/support/fake-api-server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -18,6 +18,7 @@ function freshDb(): MirrorDb {
 }
 
 beforeEach(() => {
+  fetchMock.mockReset();
   handlers = { 'GET /api/projects': () => ok([projectFixture({ id: 'p1' })]) };
   vi.stubGlobal('fetch', fetchMock);
   fetchMock.mockImplementation(async (url, init) => {
@@ -28,7 +29,9 @@ beforeEach(() => {
   });
 });
 
-afterEach(() => {
+afterEach(async () => {
+  cleanup();
+  await new Promise((resolve) => setTimeout(resolve, 20));
   for (const db of open.splice(0)) db.close();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
