@@ -82,6 +82,16 @@ describe('log out with the sync engine', () => {
     expect(await screen.findByText(/changes waiting to sync/)).toBeTruthy();
   });
 
+  it('says when the device is offline', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const db = await dbWithOneEdit();
+    renderWith(
+      db,
+      fakeEngine(async () => undefined),
+    );
+    expect(await screen.findByText('Offline · 1 change waiting to sync')).toBeTruthy();
+  });
+
   it('empties the mirror and signs out after a clean flush', async () => {
     const db = await dbWithOneEdit();
     await db.outbox.clear();

@@ -1,5 +1,6 @@
 import { Text } from '@/components/ui/text';
 import type { MirrorDb } from '@/db/mirror';
+import { useOnline } from '@/lib/use-online';
 import { usePendingChanges } from '@/sync/use-pending-changes';
 import { useSyncEngine } from '../sync-engine-provider';
 
@@ -9,15 +10,17 @@ export function pendingChangesText(count: number): string {
 
 function PendingCount({ db }: { db: MirrorDb }) {
   const count = usePendingChanges(db);
-  if (count === 0) return null;
+  const online = useOnline();
+  if (count === 0 && online) return null;
+  const parts = [online ? null : 'Offline', count === 0 ? null : pendingChangesText(count)];
   return (
     <Text as="span" size="xs" tone="muted" role="status">
-      {pendingChangesText(count)}
+      {parts.filter(Boolean).join(' · ')}
     </Text>
   );
 }
 
-/** "N changes waiting to sync", shown only while the outbox holds changes. */
+/** "Offline" and "N changes waiting to sync", shown only while offline or while the outbox holds changes. */
 export function PendingChangesIndicator() {
   const sync = useSyncEngine();
   return sync ? <PendingCount db={sync.db} /> : null;

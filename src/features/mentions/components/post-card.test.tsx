@@ -101,6 +101,14 @@ describe('PostCard', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
+  it('disables Rewrite offline, with the reason as its title', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    await renderCard();
+    const rewrite = screen.getByRole('button', { name: 'Rewrite' });
+    expect(rewrite.hasAttribute('disabled')).toBe(true);
+    expect(rewrite.getAttribute('title')).toBe('You are offline');
+  });
+
   it('copies the answer and says so', async () => {
     const { user } = await renderCard();
     const writeText = vi.fn(async () => undefined);

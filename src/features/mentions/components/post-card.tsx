@@ -12,6 +12,7 @@ import { Textarea } from '@/components/ui/textarea';
 import type { MirrorDb, MirrorPost } from '@/db/mirror';
 import { writePost } from '@/db/mirror-writes';
 import { apiClient } from '@/lib/api-client';
+import { OFFLINE_REASON, useOnline } from '@/lib/use-online';
 import { discardParked, editAnswer, resolveConflict, retryParked, setApproval } from '@/sync/answer-outbox';
 
 /** How long typing must pause before the answer is saved. */
@@ -131,6 +132,7 @@ export function PostCard({ post, db, autopost, autopostingSetup }: PostCardProps
   const [prompt, setPrompt] = useState('');
   const [rewriting, setRewriting] = useState(false);
   const [copied, setCopied] = useState(false);
+  const online = useOnline();
 
   useEffect(() => {
     if (!copied) return;
@@ -191,7 +193,13 @@ export function PostCard({ post, db, autopost, autopostingSetup }: PostCardProps
           maxLength={2000}
           onChange={(event) => setPrompt(event.currentTarget.value)}
         />
-        <Button type="submit" variant="secondary" loading={rewriting}>
+        <Button
+          type="submit"
+          variant="secondary"
+          loading={rewriting}
+          disabled={!online}
+          title={online ? undefined : OFFLINE_REASON}
+        >
           Rewrite
         </Button>
       </form>
