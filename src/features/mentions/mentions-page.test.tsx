@@ -95,6 +95,8 @@ describe('MentionsPage', () => {
     expect(await screen.findByRole('radio', { name: 'Reddit' })).toBeTruthy();
     expect(screen.getByRole('radio', { name: 'Hacker News' })).toBeTruthy();
     await waitFor(() => expect(currentUrl(location)).toBe('/mentions/reddit?found_date=2025-03-05'));
+    // Chosen for the person: the URL is replaced, not pushed.
+    expect(location.history).toHaveLength(1);
     expect((await screen.findByRole('combobox', { name: 'Date' })).textContent).toContain('5 Mar 2025');
     expect(screen.getByRole('combobox', { name: 'Keyword' }).textContent).toContain("Today's all keywords");
     expect(await screen.findByText('grace')).toBeTruthy();
@@ -145,6 +147,7 @@ describe('MentionsPage', () => {
     await user.click(await screen.findByRole('combobox', { name: 'Date' }));
     await user.click(await screen.findByRole('option', { name: '4 Mar 2025' }));
     await waitFor(() => expect(currentUrl(location)).toBe('/mentions/reddit?found_date=2025-03-04'));
+    expect(location.history).toHaveLength(2);
   });
 
   it('says the search is in progress while there is no found date, and checks again on request', async () => {

@@ -89,8 +89,9 @@ export function MentionsPage({
   const searchString = useSearch();
   const search = useMemo(() => parseMentionsSearch(searchString), [searchString]);
   const [, navigate] = useLocation();
-  const go = (next: MentionsSearch, slug = social) =>
-    navigate(routes.mentionsBySocial.href({ social: slug }, next), { replace: true });
+  /** The person's choice is a new history entry; a correction of the URL replaces the current one. */
+  const go = (next: MentionsSearch, { replace = false } = {}) =>
+    navigate(routes.mentionsBySocial.href({ social }, next), { replace });
 
   const { data: projects } = useApi('listProjects', {});
   const project = projects?.[0];
@@ -180,7 +181,7 @@ export function MentionsPage({
   const correction = reviewed ? correctedSearch(search, dates, keywords) : null;
   // biome-ignore lint/correctness/useExhaustiveDependencies: `go` is rebuilt each render; the correction drives it.
   useEffect(() => {
-    if (correction) go(correction);
+    if (correction) go(correction, { replace: true });
   }, [correction?.found_date, correction?.keyword, correction === null]);
 
   if (!project || !socials) {
