@@ -72,6 +72,17 @@ describe('PostCard', () => {
     expect(await screen.findByText('Waiting to sync')).toBeTruthy();
   });
 
+  it('asks to keep the storage after the first edit', async () => {
+    const persist = vi.fn(async () => true);
+    Object.defineProperty(navigator, 'storage', {
+      value: { persist, persisted: async () => false },
+      configurable: true,
+    });
+    const { user } = await renderCard();
+    await user.type(screen.getByRole('textbox', { name: 'Answer' }), '!');
+    await waitFor(() => expect(persist).toHaveBeenCalled(), { timeout: 2_000 });
+  });
+
   it('rewrites the answer with the prompt and shows the new text', async () => {
     fetchMock.mockResolvedValue(ok({ answer: 'A shorter reply.', answerVersion: 2 }));
     const { db, user } = await renderCard();

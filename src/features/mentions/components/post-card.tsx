@@ -11,6 +11,7 @@ import { Text } from '@/components/ui/text';
 import { Textarea } from '@/components/ui/textarea';
 import type { MirrorDb, MirrorPost } from '@/db/mirror';
 import { writePost } from '@/db/mirror-writes';
+import { requestPersistentStorage } from '@/db/persistent-storage';
 import { apiClient } from '@/lib/api-client';
 import { OFFLINE_REASON, useOnline } from '@/lib/use-online';
 import { discardParked, editAnswer, resolveConflict, retryParked, setApproval } from '@/sync/answer-outbox';
@@ -32,6 +33,11 @@ function logFailure(what: string) {
   return (error: unknown) => console.error(what, error);
 }
 
+/** After the person's first change the outbox holds something worth keeping: ask to keep the storage. */
+function keepStorage() {
+  requestPersistentStorage().catch(logFailure('Could not ask for persistent storage'));
+}
+
 /**
  * The answer as the mirror has it, with the person's typing shown at once and saved through the outbox
  * once they pause; an edit not yet saved is saved when the card goes away.
@@ -43,6 +49,7 @@ function useAnswerDraft(db: MirrorDb, post: MirrorPost) {
   const save = (text: string) => {
     pending.current = null;
     void editAnswer(db, post.id, text)
+      .then(keepStorage)
       .catch(logFailure('Could not save the answer'))
       .finally(() => setDraft((current) => (current === text ? null : current)));
   };
@@ -218,9 +225,9 @@ export function PostCard({ post, db, autopost, autopostingSetup }: PostCardProps
                 disabled={!autopostingSetup}
                 title={autopostingSetup ? undefined : 'Set up autoposting first'}
                 onCheckedChange={(checked) =>
-                  void setApproval(db, post.id, checked === true).catch(
-                    logFailure('Could not change the approval'),
-                  )
+                  void setApproval(db, post.id, checked === true)
+                    .then(keepStorage)
+                    .catch(logFailure('Could not change the approval'))
                 }
               />
               <Label
