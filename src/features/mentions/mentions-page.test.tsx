@@ -1,18 +1,17 @@
 import 'fake-indexeddb/auto';
 import type { Project } from '@contract/entities';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { projectFixture } from '@tests/support/api-fixtures';
 import { serverPost } from '@tests/support/fake-api-server';
+import { closeTestMirrors, openTestMirror } from '@tests/support/test-mirror';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Route } from 'wouter';
 import { fakeAuth, ok, withApp } from '@/app/test-utils';
-import { MirrorDb } from '@/db/mirror';
 import { MentionsPage } from './mentions-page';
 
 const fetchMock = vi.fn<typeof fetch>();
 let handlers: Record<string, (url: URL) => Response | Promise<Response>> = {};
-const open: MirrorDb[] = [];
 
 beforeAll(() => {
   // Radix Select uses pointer capture and scrolling that jsdom does not have.
@@ -56,9 +55,7 @@ beforeEach(() => {
 });
 
 afterEach(async () => {
-  cleanup();
-  await new Promise((resolve) => setTimeout(resolve, 20));
-  for (const db of open.splice(0)) db.close();
+  await closeTestMirrors();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
@@ -71,8 +68,7 @@ function callsTo(path: string): URL[] {
 
 function renderPage(path: string, project: Partial<Project> = {}, pollMs?: number) {
   handlers['GET /api/projects'] = () => ok([projectFixture({ id: 'p1', reviewed: true, ...project })]);
-  const db = new MirrorDb(`mentions-${crypto.randomUUID()}`);
-  open.push(db);
+  const db = openTestMirror('mentions');
   const { Wrapper, location } = withApp(path, fakeAuth());
   render(
     <Route path="/mentions/:social">

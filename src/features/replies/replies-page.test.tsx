@@ -1,19 +1,18 @@
 import 'fake-indexeddb/auto';
-import { cleanup, render, screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import { failureResponse, projectFixture } from '@tests/support/api-fixtures';
 import { serverPost } from '@tests/support/fake-api-server';
+import { closeTestMirrors, openTestMirror } from '@tests/support/test-mirror';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeAuth, ok, withApp } from '@/app/test-utils';
-import { MirrorDb } from '@/db/mirror';
+import type { MirrorDb } from '@/db/mirror';
 import { RepliesPage } from './replies-page';
 
 const fetchMock = vi.fn<typeof fetch>();
 let handlers: Record<string, () => Response | Promise<Response>> = {};
-const open: MirrorDb[] = [];
 
 function freshDb(): MirrorDb {
-  const db = new MirrorDb(`replies-${crypto.randomUUID()}`);
-  open.push(db);
+  const db = openTestMirror('replies');
   return db;
 }
 
@@ -30,9 +29,7 @@ beforeEach(() => {
 });
 
 afterEach(async () => {
-  cleanup();
-  await new Promise((resolve) => setTimeout(resolve, 20));
-  for (const db of open.splice(0)) db.close();
+  await closeTestMirrors();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });

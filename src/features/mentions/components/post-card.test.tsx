@@ -3,15 +3,15 @@ import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { failureResponse } from '@tests/support/api-fixtures';
 import { serverPost } from '@tests/support/fake-api-server';
+import { closeTestMirrors, openTestMirror } from '@tests/support/test-mirror';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ok } from '@/app/test-utils';
-import { MirrorDb, type MirrorPost } from '@/db/mirror';
+import type { MirrorDb, MirrorPost } from '@/db/mirror';
 import { writePosts } from '@/db/mirror-writes';
 import { PostCard } from './post-card';
 
 const fetchMock = vi.fn<typeof fetch>();
-const open: MirrorDb[] = [];
 const slice = { projectId: 'p1', social: 'reddit', foundDate: '2025-03-05' };
 
 beforeEach(() => {
@@ -20,9 +20,7 @@ beforeEach(() => {
 });
 
 afterEach(async () => {
-  cleanup();
-  await new Promise((resolve) => setTimeout(resolve, 20));
-  for (const db of open.splice(0)) db.close();
+  await closeTestMirrors();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
@@ -46,8 +44,7 @@ async function renderCard(
   post: Partial<MirrorPost> = {},
   { autopost = true, autopostingSetup = true }: { autopost?: boolean; autopostingSetup?: boolean } = {},
 ) {
-  const db = new MirrorDb(`card-${crypto.randomUUID()}`);
-  open.push(db);
+  const db = openTestMirror('card');
   const { syncState, parkedReason, conflict, ...server } = post;
   await writePosts(db, slice, [serverPost({ id: 'a', answer: 'Queue them locally.', ...server })]);
   if (syncState)
