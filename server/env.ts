@@ -8,6 +8,20 @@ export const knownSocials = {
 export type SocialSlug = keyof typeof knownSocials;
 
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
+/** A comma-separated variable as its trimmed, non-empty items. */
+const commaList = (fallback = '') =>
+  z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .default(fallback)
+      .transform((value) =>
+        value
+          .split(',')
+          .map((item) => item.trim())
+          .filter(Boolean),
+      ),
+  );
 const int = (fallback: number, min = 0) =>
   z.preprocess(emptyAsUndefined, z.coerce.number().int().min(min).default(fallback));
 const price = (fallback: number) =>
@@ -56,18 +70,8 @@ export const envSchema = z
         .includes('PUBLIC KEY', { message: 'must be the PEM public key from the Clerk dashboard' })
         .optional(),
     ),
-    CLERK_AUTHORIZED_PARTIES: z.preprocess(
-      emptyAsUndefined,
-      z
-        .string()
-        .default('')
-        .transform((value) =>
-          value
-            .split(',')
-            .map((origin) => origin.trim())
-            .filter(Boolean),
-        )
-        .pipe(z.array(z.url({ message: 'must be a comma-separated list of origins' }))),
+    CLERK_AUTHORIZED_PARTIES: commaList().pipe(
+      z.array(z.url({ message: 'must be a comma-separated list of origins' })),
     ),
     VITE_CLERK_PUBLISHABLE_KEY: z.preprocess(
       emptyAsUndefined,
@@ -81,58 +85,21 @@ export const envSchema = z
     /** Read only to let the CSP allow the Crisp chat widget when the app loads it. */
     VITE_CRISP_WEBSITE_ID: z.preprocess(emptyAsUndefined, z.string().optional()),
 
-    SOCIALS: z.preprocess(
-      emptyAsUndefined,
+    SOCIALS: commaList('reddit,hackernews').pipe(
       z
-        .string()
-        .default('reddit,hackernews')
-        .transform((value) =>
-          value
-            .split(',')
-            .map((slug) => slug.trim())
-            .filter(Boolean),
-        )
-        .pipe(
-          z
-            .array(z.enum(Object.keys(knownSocials) as [SocialSlug, ...SocialSlug[]]))
-            .min(1, 'must name at least one network'),
-        ),
+        .array(z.enum(Object.keys(knownSocials) as [SocialSlug, ...SocialSlug[]]))
+        .min(1, 'must name at least one network'),
     ),
 
-    KEYWORDS_WIDE_WORKSPACES: z.preprocess(
-      emptyAsUndefined,
-      z
-        .string()
-        .default('')
-        .transform((value) =>
-          value
-            .split(',')
-            .map((id) => id.trim())
-            .filter(Boolean),
-        ),
-    ),
+    KEYWORDS_WIDE_WORKSPACES: commaList(),
 
     /** An OpenAI-compatible endpoint for drafting; without it (and LLM_MODEL) the built-in drafter runs. */
     LLM_BASE_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).optional()),
     LLM_API_KEY: z.preprocess(emptyAsUndefined, z.string().optional()),
     LLM_MODEL: z.preprocess(emptyAsUndefined, z.string().optional()),
     /** Hosts user-given links may reach although they are private or local (tests, local demos). */
-    FETCH_ALLOW_HOSTS: z.preprocess(
-      emptyAsUndefined,
-      z
-        .string()
-        .default('')
-        .transform((value) =>
-          value
-            .split(',')
-            .map((host) =>
-              host
-                .trim()
-                .toLowerCase()
-                .replace(/^\[(.*)\]$/, '$1'),
-            )
-            .filter(Boolean),
-        ),
+    FETCH_ALLOW_HOSTS: commaList().transform((hosts) =>
+      hosts.map((host) => host.toLowerCase().replace(/^\[(.*)\]$/, '$1')),
     ),
 
     PLAN_START_PRICE_MONTH: price(49),

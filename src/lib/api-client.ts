@@ -40,6 +40,14 @@ export class ApiError extends Error {
   }
 }
 
+/** Shown when a request never reached the server (offline, or the server is down). */
+export const unreachableMessage = "Can't reach ReplyRadar. Check your connection and try again.";
+
+/** What to tell a person about a failed call: the server's message, or that the server could not be reached. */
+export function apiFailureMessage(error: unknown): string {
+  return error instanceof ApiError && error.status !== 0 ? error.message : unreachableMessage;
+}
+
 export interface ApiCallInfo {
   name: RouteName;
   method: string;

@@ -13,7 +13,7 @@ import { FieldError } from '@/components/ui/field-error';
 import { PageLoader } from '@/components/ui/loader';
 import { Text } from '@/components/ui/text';
 import { Title } from '@/components/ui/title';
-import { ApiError, apiClient } from '@/lib/api-client';
+import { apiClient, apiFailureMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { useApi } from '@/lib/use-api';
 import { autopostSlug, checkoutLines, formatPrice, perPeriod, tierNames } from './plans';
@@ -60,11 +60,7 @@ export function LocalBillingPage() {
       setConfirmOpen(false);
       await updates.set(next);
     } catch (cause) {
-      setError(
-        cause instanceof ApiError && cause.status !== 0
-          ? cause.message
-          : "Can't reach ReplyRadar. Check your connection and try again.",
-      );
+      setError(apiFailureMessage(cause));
     } finally {
       setCancelling(false);
     }

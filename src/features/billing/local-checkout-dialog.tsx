@@ -9,7 +9,7 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { FieldError } from '@/components/ui/field-error';
-import { ApiError, apiClient } from '@/lib/api-client';
+import { apiClient, apiFailureMessage } from '@/lib/api-client';
 import { useApi } from '@/lib/use-api';
 import { localCheckoutStore } from './local-billing';
 import { autopostSlug, describePriceId, formatPrice, periodNames, perPeriod, tierNames } from './plans';
@@ -49,11 +49,7 @@ export function LocalCheckoutDialog() {
       localCheckoutStore.close();
       request.onCompleted();
     } catch (cause) {
-      setError(
-        cause instanceof ApiError && cause.status !== 0
-          ? cause.message
-          : "Can't reach ReplyRadar. Check your connection and try again.",
-      );
+      setError(apiFailureMessage(cause));
     } finally {
       setConfirming(false);
     }

@@ -15,7 +15,7 @@ import { Label } from '@/components/ui/label';
 import { Text } from '@/components/ui/text';
 import { Textarea } from '@/components/ui/textarea';
 import { Title } from '@/components/ui/title';
-import { ApiError, apiClient } from '@/lib/api-client';
+import { apiClient, apiFailureMessage } from '@/lib/api-client';
 import { fieldErrorMessage } from '@/lib/form-errors';
 import type { ApiKey } from '@/lib/use-api';
 
@@ -24,7 +24,6 @@ const projectsKey: ApiKey<'listProjects'> = ['listProjects', {}];
 
 export const generatingPageText = 'Reading your page and suggesting keywords…';
 export const generatingDescriptionText = 'Reading your description and suggesting keywords…';
-export const unreachableMessage = "Can't reach ReplyRadar. Check your connection and try again.";
 
 /** The form's values are what the contract's schema reads (url and description are optional there). */
 type ProjectOnboardingValues = z.input<typeof projectCreateSchema>;
@@ -58,7 +57,7 @@ export function ProjectOnboardingPage() {
       try {
         await apiClient.call('generateProject', { body: generatePayload(value) });
       } catch (error) {
-        setFormError(error instanceof ApiError && error.status !== 0 ? error.message : unreachableMessage);
+        setFormError(apiFailureMessage(error));
         return;
       }
       // The project exists now whatever the refetch does; the project page reads the list again anyway.

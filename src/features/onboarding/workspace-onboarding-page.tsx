@@ -8,14 +8,13 @@ import { Field, fieldControlProps } from '@/components/ui/field';
 import { FieldError } from '@/components/ui/field-error';
 import { Input } from '@/components/ui/input';
 import { Title } from '@/components/ui/title';
-import { ApiError, apiClient } from '@/lib/api-client';
+import { ApiError, apiClient, apiFailureMessage } from '@/lib/api-client';
 import { useAuth, type Workspace } from '@/lib/auth';
 import { fieldErrorMessage } from '@/lib/form-errors';
 
 function serverMessage(error: unknown): string {
-  if (error instanceof ApiError && error.status !== 0) return error.message;
   if (error instanceof Error && !(error instanceof ApiError) && error.message) return error.message;
-  return "Can't reach ReplyRadar. Check your connection and try again.";
+  return apiFailureMessage(error);
 }
 
 /**

@@ -15,7 +15,7 @@ import { FieldError } from '@/components/ui/field-error';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { ApiError } from '@/lib/api-client';
+import { apiFailureMessage } from '@/lib/api-client';
 import { toWorkspaceRole, useAuth, type WorkspaceRole } from '@/lib/auth';
 
 const emailSchema = z
@@ -57,10 +57,7 @@ export function InviteMemberDialog({
     } catch (error) {
       setOutcome({
         kind: 'failed',
-        message:
-          error instanceof ApiError && error.status !== 0
-            ? error.message
-            : "Can't reach ReplyRadar. Check your connection and try again.",
+        message: apiFailureMessage(error),
       });
     } finally {
       setSending(false);

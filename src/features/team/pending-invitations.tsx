@@ -3,16 +3,15 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { FieldError } from '@/components/ui/field-error';
 import { Text } from '@/components/ui/text';
-import { ApiError } from '@/lib/api-client';
+import { ApiError, apiFailureMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { cn } from '@/lib/cn';
 
 type Answer = 'accept' | 'decline';
 
 function messageOf(error: unknown): string {
-  if (error instanceof ApiError && error.status !== 0) return error.message;
   if (error instanceof Error && !(error instanceof ApiError)) return error.message;
-  return "Can't reach ReplyRadar. Check your connection and try again.";
+  return apiFailureMessage(error);
 }
 
 /**

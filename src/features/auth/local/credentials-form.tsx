@@ -8,13 +8,10 @@ import { Field, fieldControlProps } from '@/components/ui/field';
 import { FieldError } from '@/components/ui/field-error';
 import { Input } from '@/components/ui/input';
 import { Title } from '@/components/ui/title';
-import { ApiError } from '@/lib/api-client';
+import { ApiError, unreachableMessage } from '@/lib/api-client';
 import { fieldErrorMessage } from '@/lib/form-errors';
 
 type CredentialField = keyof Credentials;
-
-/** Shown when the request never reached the server (offline, or the server is down). */
-export const unreachableMessage = "Can't reach ReplyRadar. Check your connection and try again.";
 
 interface ServerFieldError {
   field: CredentialField;

@@ -11,7 +11,7 @@ import { FieldError } from '@/components/ui/field-error';
 import { Input } from '@/components/ui/input';
 import { TagsInput } from '@/components/ui/tags-input';
 import { Textarea } from '@/components/ui/textarea';
-import { ApiError } from '@/lib/api-client';
+import { ApiError, apiFailureMessage } from '@/lib/api-client';
 import { fieldErrorMessage } from '@/lib/form-errors';
 import { firstSocialSlug, regenerateDescription, regenerateTov } from '../api/project-calls';
 import {
@@ -24,8 +24,6 @@ import {
 import { useFieldAction } from '../use-field-action';
 import { useSaveProject } from '../use-save-project';
 import { KeywordFilterDialog } from './keyword-filter-dialog';
-
-export const unreachableMessage = "Can't reach ReplyRadar. Check your connection and try again.";
 
 /**
  * The project form: name, link, filter (the goal), description, tone of voice and keywords. Validates on
@@ -54,8 +52,7 @@ export function ProjectForm({ project, readOnly = false }: { project: Project; r
       } catch (error) {
         const field = error instanceof ApiError ? formFieldOf(error.error.field) : null;
         if (error instanceof ApiError && field) setServerErrors({ [field]: error.message });
-        else
-          setFormError(error instanceof ApiError && error.status !== 0 ? error.message : unreachableMessage);
+        else setFormError(apiFailureMessage(error));
         return;
       }
       if (project.reviewed) {
