@@ -219,12 +219,80 @@ export const posts = pgTable(
     answerVersion: integer('answer_version').notNull().default(0),
     approved: boolean('approved').notNull().default(false),
     published: boolean('published').notNull().default(false),
+    /** Relevance from 0 to 100 when discovery stored the post; null for posts stored before scoring. */
+    score: integer('score'),
+    /** One line a person can read: why discovery picked the post. */
+    reason: text('reason'),
+    /**
+     * `textKey(content)`: the same text is stored once per project, whatever network or id it came
+     * with. Null for posts stored before discovery kept it (discovery computes theirs from `content`).
+     */
+    textKey: text('text_key'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('posts_project_social_external_key').on(t.projectId, t.socialId, t.externalId),
+    uniqueIndex('posts_project_text_key').on(t.projectId, t.textKey),
     index('posts_project_found_idx').on(t.projectId, t.foundDate),
+  ],
+);
+
+/** What one discovery run found for one keyword on one network. */
+export interface DiscoveryCount {
+  /** Posts the network returned. */
+  found: number;
+  /** Posts relevance kept for this keyword (after the hard rules, the threshold and the cap). */
+  kept: number;
+  /** Kept posts actually stored (a post stored meanwhile, or twice in one answer, is not stored again). */
+  stored: number;
+}
+
+/** Something that went wrong in a run without failing it: a network, a keyword's filter, a draft. */
+export interface DiscoveryError {
+  /** The network's slug, or null when the error is not one network's. */
+  source: string | null;
+  keyword: string | null;
+  /** `SourceError` kinds, or `filter`, `relevance`, `draft`, `run`. */
+  kind: string;
+  message: string;
+  at: string;
+}
+
+/**
+ * One discovery run per project and found date. A run is claimed by setting it `started` (a new row,
+ * a `failed` one, or a `started` one whose heartbeat went stale because its process died); each
+ * keyword's posts are stored in the same transaction that adds the keyword to `done_keywords`, so a
+ * resumed run skips what was stored and never stores it twice. `since`/`until` are fixed at the first
+ * start: a resumed run searches the same window.
+ */
+export const discoveryRuns = pgTable(
+  'discovery_runs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    foundDate: date('found_date', { mode: 'string' }).notNull(),
+    status: text('status', { enum: ['started', 'finished', 'failed'] }).notNull(),
+    /** How many times the run was claimed (1 for a run that went through at once). */
+    attempts: integer('attempts').notNull().default(1),
+    since: timestamp('since', { withTimezone: true }).notNull(),
+    until: timestamp('until', { withTimezone: true }).notNull(),
+    /** Keywords whose posts are stored. */
+    doneKeywords: jsonb('done_keywords').$type<string[]>().notNull().default([]),
+    /** `counts[source][keyword]`. */
+    counts: jsonb('counts').$type<Record<string, Record<string, DiscoveryCount>>>().notNull().default({}),
+    errors: jsonb('errors').$type<DiscoveryError[]>().notNull().default([]),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Moved on at every step; a `started` run whose heartbeat is old belongs to a process that died. */
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('discovery_runs_project_date_key').on(t.projectId, t.foundDate),
+    index('discovery_runs_found_date_idx').on(t.foundDate, t.status),
+    check('discovery_runs_status_check', sql`${t.status} in ('started', 'finished', 'failed')`),
   ],
 );
 
