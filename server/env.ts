@@ -93,6 +93,15 @@ export const envSchema = z
 
     KEYWORDS_WIDE_WORKSPACES: commaList(),
 
+    /** UTC hour (0–23) of the daily discovery run. */
+    DISCOVERY_HOUR: int(6).pipe(z.number().max(23)),
+    /** Most posts kept per keyword and found date. */
+    DISCOVERY_MAX_PER_KEYWORD: int(20, 1).pipe(z.number().max(100)),
+    /** Relevance score (0–100) a post needs to be kept. */
+    DISCOVERY_MIN_SCORE: int(30).pipe(z.number().max(100)),
+    /** `off`: this process only serves the app and queues jobs; `npm run worker` processes run them (PostgreSQL). */
+    WORKER: z.preprocess(emptyAsUndefined, z.enum(['on', 'off']).default('on')),
+
     /** An OpenAI-compatible endpoint for drafting; without it (and LLM_MODEL) the built-in drafter runs. */
     LLM_BASE_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).optional()),
     LLM_API_KEY: z.preprocess(emptyAsUndefined, z.string().optional()),
