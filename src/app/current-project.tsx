@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useSubscription } from '@/features/billing/use-subscription';
-import { useProjects } from '@/features/project/use-projects';
 import { useAuth } from '@/lib/auth';
+import { useProjects } from '@/lib/use-projects';
 import { currentProjectHeader } from './api-client-wiring';
 
 /**

@@ -106,12 +106,16 @@ export function writePost(db: MirrorDb, projectId: string, post: Post): Promise<
   return writePublishedPosts(db, projectId, [post]);
 }
 
-/** Replaces the projects list. */
-export function writeProjects(db: MirrorDb, projects: readonly Project[]): Promise<void> {
+/** Replaces the projects list of a workspace, keeping the API's order. */
+export function writeProjects(
+  db: MirrorDb,
+  workspaceId: string,
+  projects: readonly Project[],
+): Promise<void> {
   return withQuotaRetry(db, () =>
     db.transaction('rw', db.projects, async () => {
-      await db.projects.clear();
-      await db.projects.bulkPut([...projects]);
+      await db.projects.filter((project) => project.workspaceId === workspaceId).delete();
+      await db.projects.bulkPut(projects.map((project, position) => ({ ...project, workspaceId, position })));
     }),
   );
 }

@@ -25,6 +25,12 @@ export interface MirrorPost extends Post {
   conflict: AnswerConflict | null;
 }
 
+/** A project of the workspace it was listed for; `position` keeps the API's order (the first is current). */
+export interface MirrorProject extends Project {
+  workspaceId: string;
+  position: number;
+}
+
 export interface MirrorSocial extends Social {
   /** Place in the API's list: the first one is the default social. */
   position: number;
@@ -80,7 +86,7 @@ export const MIRROR_DB_NAME = 'replyradar';
 
 /** The device's copy of what the API returned, plus the outbox of changes not yet sent. */
 export class MirrorDb extends Dexie {
-  declare projects: EntityTable<Project, 'id'>;
+  declare projects: EntityTable<MirrorProject, 'id'>;
   declare socials: EntityTable<MirrorSocial, 'id'>;
   declare posts: EntityTable<MirrorPost, 'id'>;
   declare foundDates: Table<FoundDateRow, [string, string]>;

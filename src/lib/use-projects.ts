@@ -1,6 +1,34 @@
-import { useApi } from '@/lib/use-api';
+import type { RouteData } from '@contract/api';
+import { useContext } from 'react';
+import useSWR from 'swr';
+import { keptCopies } from '@/db/kept-copies';
+import { getMirrorDb, type MirrorDb } from '@/db/mirror';
+import { type ApiError, apiClient } from '@/lib/api-client';
+import { AuthContext } from '@/lib/auth';
+import { readThrough } from '@/lib/read-through';
+import type { ApiKey } from '@/lib/use-api';
 
-/** The workspace's projects; the first is the current project. `enabled: false` leaves it idle. */
-export function useProjects({ enabled = true }: { enabled?: boolean } = {}) {
-  return useApi('listProjects', enabled ? {} : null);
+/** The SWR key of the projects list (the same one `useApi('listProjects', {})` uses). */
+export const projectsKey: ApiKey<'listProjects'> = ['listProjects', {}];
+
+/**
+ * The workspace's projects; the first is the current project. `enabled: false` leaves it idle. The list
+ * is kept on this device, so offline the screens and the gates open with the last one seen.
+ */
+export function useProjects({
+  enabled = true,
+  db = getMirrorDb(),
+}: {
+  enabled?: boolean;
+  db?: MirrorDb;
+} = {}) {
+  // Read without useAuth so that a screen rendered without the auth provider (a test) still works.
+  const workspaceId = useContext(AuthContext)?.activeWorkspace?.id ?? null;
+  return useSWR<RouteData<'listProjects'>, ApiError, ApiKey<'listProjects'> | null>(
+    enabled ? projectsKey : null,
+    () => {
+      const ask = () => apiClient.call('listProjects');
+      return workspaceId ? readThrough(ask, keptCopies.projects(db, workspaceId)) : ask();
+    },
+  );
 }

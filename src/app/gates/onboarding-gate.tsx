@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Redirect, useLocation } from 'wouter';
 import { PageLoader } from '@/components/ui/loader';
-import { useProjects } from '@/features/project/use-projects';
 import { useAuth } from '@/lib/auth';
+import { useProjects } from '@/lib/use-projects';
 import { isUnder, routes } from '../routes';
 
 /**

@@ -1,8 +1,11 @@
 import type { Subscription } from '@contract/entities';
 import { useContext, useMemo } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
+import { keptCopies } from '@/db/kept-copies';
+import { getMirrorDb } from '@/db/mirror';
 import { type ApiError, apiClient } from '@/lib/api-client';
 import { AuthContext } from '@/lib/auth';
+import { readThrough } from '@/lib/read-through';
 
 /**
  * The subscription's cache key: the call and the active workspace, because the subscription is the
@@ -14,6 +17,12 @@ export function subscriptionKey(workspaceId: string | null) {
 }
 
 const fetchSubscription = () => apiClient.call('getSubscription');
+
+/** The subscription, kept on this device per workspace so the gates open offline. */
+const fetchKeptSubscription = (workspaceId: string | null) =>
+  workspaceId
+    ? readThrough(fetchSubscription, keptCopies.subscription(getMirrorDb(), workspaceId))
+    : fetchSubscription();
 
 /** Spec section 4: what the subscription is set to locally after an update action. */
 export const activeWithoutAddons: Subscription = { active: true, addons: {} };
@@ -33,7 +42,7 @@ export function useSubscription() {
   const workspaceId = useActiveWorkspaceId();
   return useSWR<Subscription, ApiError, ReturnType<typeof subscriptionKey>>(
     subscriptionKey(workspaceId),
-    fetchSubscription,
+    ([, , id]) => fetchKeptSubscription(id),
     {
       revalidateOnFocus: false,
       revalidateOnReconnect: false,

@@ -13,6 +13,7 @@ import { getMirrorDb, type MirrorDb, type MirrorPost } from '@/db/mirror';
 import { writeFoundDates, writeKeywords, writePosts, writeSocials } from '@/db/mirror-writes';
 import { formatFoundDate } from '@/lib/dates';
 import { useApi } from '@/lib/use-api';
+import { useProjects } from '@/lib/use-projects';
 import { PostCard } from './components/post-card';
 import { ALL_KEYWORDS, correctedSearch, withFoundDate, withKeyword } from './mentions-search';
 
@@ -93,7 +94,7 @@ export function MentionsPage({
   const go = (next: MentionsSearch, { replace = false } = {}) =>
     navigate(routes.mentionsBySocial.href({ social }, next), { replace });
 
-  const { data: projects } = useApi('listProjects', {});
+  const { data: projects } = useProjects({ db });
   const project = projects?.[0];
   const projectId = project?.id ?? null;
   const reviewed = project?.reviewed === true;

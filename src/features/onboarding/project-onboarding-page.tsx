@@ -17,10 +17,9 @@ import { Textarea } from '@/components/ui/textarea';
 import { Title } from '@/components/ui/title';
 import { apiClient, apiFailureMessage } from '@/lib/api-client';
 import { fieldErrorMessage } from '@/lib/form-errors';
-import type { ApiKey } from '@/lib/use-api';
+import { projectsKey } from '@/lib/use-projects';
 
 /** The SWR key `useProjects` reads; features do not import each other, so it is spelled out here. */
-const projectsKey: ApiKey<'listProjects'> = ['listProjects', {}];
 
 export const generatingPageText = 'Reading your page and suggesting keywords…';
 export const generatingDescriptionText = 'Reading your description and suggesting keywords…';

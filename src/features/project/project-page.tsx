@@ -2,8 +2,8 @@ import { useSearch } from 'wouter';
 import { parseProjectSearch } from '@/app/routes';
 import { PageLoader } from '@/components/ui/loader';
 import { Title } from '@/components/ui/title';
+import { useProjects } from '@/lib/use-projects';
 import { ProjectForm } from './components/project-form';
-import { useProjects } from './use-projects';
 
 /**
  * Review and edit the project: 'Review suggested information' until the first save, 'Project' after it.

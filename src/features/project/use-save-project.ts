@@ -1,8 +1,8 @@
 import type { Project } from '@contract/entities';
 import { useCallback, useState } from 'react';
+import { useProjects } from '@/lib/use-projects';
 import { saveProject } from './api/project-calls';
 import type { ProjectFormValues } from './form-values';
-import { useProjects } from './use-projects';
 
 /**
  * Saves the project (verify the first time, PUT later) and puts the returned project in the projects

@@ -8,6 +8,7 @@ import { Title } from '@/components/ui/title';
 import { getMirrorDb, type MirrorDb, type MirrorPost } from '@/db/mirror';
 import { writePublishedPosts } from '@/db/mirror-writes';
 import { useApi } from '@/lib/use-api';
+import { useProjects } from '@/lib/use-projects';
 
 /** Newest first. */
 function byDateDesc(a: MirrorPost, b: MirrorPost): number {
@@ -19,7 +20,7 @@ function byDateDesc(a: MirrorPost, b: MirrorPost): number {
  * so what was seen last is still there offline. Loading and a failed load both show a spinner.
  */
 export function RepliesPage({ db = getMirrorDb() }: { db?: MirrorDb }) {
-  const { data: projects } = useApi('listProjects', {});
+  const { data: projects } = useProjects({ db });
   const projectId = projects?.[0]?.id ?? null;
   const { data: published } = useApi('listPublishedPosts', projectId ? {} : null);
   const [writtenFor, setWrittenFor] = useState<unknown>(null);

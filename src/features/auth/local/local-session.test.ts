@@ -1,6 +1,6 @@
 import { failureResponse, okResponse, sessionFixture } from '@tests/support/api-fixtures';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { LocalSessionStore } from './local-session';
+import { LocalSessionStore, savedSessionKey } from './local-session';
 
 const now = 1_700_000_000_000;
 
@@ -15,6 +15,7 @@ function requestsTo(path: string): number {
 }
 
 beforeEach(() => {
+  localStorage.clear();
   fetchMock.mockReset();
   vi.stubGlobal('fetch', fetchMock);
 });
@@ -97,6 +98,46 @@ describe('local session', () => {
     await vi.advanceTimersByTimeAsync(5_000);
     expect(store.getSnapshot().status).toBe('signed-in');
     store.stop();
+  });
+
+  it('opens offline as the person of the last session, without keeping its token on the device', async () => {
+    vi.useFakeTimers();
+    fetchMock.mockImplementationOnce(async () => ok(session('secret-token')));
+    const online = new LocalSessionStore(() => now);
+    await online.refresh();
+    expect(localStorage.getItem(savedSessionKey)).not.toContain('secret-token');
+
+    // A reload with no connection: the saved person is signed in, and a call waits for a token.
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    const offline = new LocalSessionStore(() => now);
+    offline.start();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(offline.getSnapshot()).toMatchObject({ status: 'signed-in', session: { user: { id: 'u1' } } });
+    await expect(offline.getToken()).rejects.toThrow();
+
+    // Back online: the next retry gets a real session.
+    fetchMock.mockReset();
+    fetchMock.mockImplementation(async () => ok(session('t2')));
+    await vi.advanceTimersByTimeAsync(5_000);
+    await expect(offline.getToken()).resolves.toBe('t2');
+    offline.stop();
+  });
+
+  it('forgets the saved session on sign-out, and when the server says the cookie is no longer valid', async () => {
+    fetchMock.mockImplementationOnce(async () => ok(session('t1')));
+    const store = new LocalSessionStore(() => now);
+    await store.refresh();
+    expect(localStorage.getItem(savedSessionKey)).not.toBeNull();
+    fetchMock.mockImplementation(async () => ok(null));
+    await store.signOut();
+    expect(localStorage.getItem(savedSessionKey)).toBeNull();
+
+    localStorage.setItem(savedSessionKey, JSON.stringify({ ...session(''), expiresAt: 0 }));
+    fetchMock.mockImplementation(async () => unauthorized());
+    const next = new LocalSessionStore(() => now);
+    next.start();
+    await vi.waitFor(() => expect(next.getSnapshot().status).toBe('signed-out'));
+    expect(localStorage.getItem(savedSessionKey)).toBeNull();
   });
 
   it('does not let a refresh that was under way undo a sign-out', async () => {

@@ -1,4 +1,4 @@
-import type { AuthSession, Credentials } from '@contract/auth';
+import { type AuthSession, authSessionSchema, type Credentials } from '@contract/auth';
 import { ApiError, apiClient } from '@/lib/api-client';
 import type { Workspace, WorkspaceInvitation, WorkspaceRole } from '@/lib/auth';
 
@@ -16,6 +16,42 @@ function isUnauthorized(error: unknown): boolean {
   return error instanceof ApiError && error.status === 401;
 }
 
+/** Where the last session is kept, without its token, so the app opens offline for the same person. */
+export const savedSessionKey = 'replyradar.session';
+
+/**
+ * The last session of this device, kept without its token: who is signed in and their workspaces. The
+ * app opens with it when the server cannot be reached at start, so reading and editing go on offline;
+ * its calls wait for a fresh token, which only the server (through the httpOnly cookie) can give.
+ */
+const savedSession = {
+  read(): AuthSession | null {
+    try {
+      const raw = globalThis.localStorage?.getItem(savedSessionKey);
+      if (!raw) return null;
+      const parsed = authSessionSchema.safeParse(JSON.parse(raw));
+      return parsed.success ? parsed.data : null;
+    } catch {
+      return null;
+    }
+  },
+  write(session: AuthSession | null): void {
+    try {
+      if (session) {
+        globalThis.localStorage?.setItem(
+          savedSessionKey,
+          JSON.stringify({ ...session, token: '', expiresAt: 0 }),
+        );
+      } else {
+        globalThis.localStorage?.removeItem(savedSessionKey);
+      }
+    } catch (error) {
+      // Private modes and full storage refuse; the app still works online.
+      console.warn('Could not keep the session on this device', error);
+    }
+  },
+};
+
 /**
  * The session of a local account. The refresh token lives in an httpOnly cookie the server sets, so the
  * app only ever holds the short-lived session token, in memory.
@@ -23,6 +59,8 @@ function isUnauthorized(error: unknown): boolean {
 export class LocalSessionStore {
   private snapshot: LocalSnapshot = { status: 'loading', session: null };
   private readonly listeners = new Set<() => void>();
+  /** True while the app runs on the saved session because the server could not be reached at start. */
+  private offline = false;
   private refreshing: Promise<AuthSession | null> | null = null;
   /** Raised by every sign-in and sign-out, so a refresh that was under way cannot undo them. */
   private generation = 0;
@@ -39,13 +77,26 @@ export class LocalSessionStore {
 
   private set(session: AuthSession | null): void {
     this.snapshot = session ? { status: 'signed-in', session } : { status: 'signed-out', session: null };
+    this.offline = false;
+    savedSession.write(session);
     for (const listener of this.listeners) listener();
   }
 
-  /** Finds out whether someone is signed in; retries while the server cannot be reached. */
+  /**
+   * Finds out whether someone is signed in; retries while the server cannot be reached. Meanwhile the
+   * person of the saved session is taken as signed in (without a token), so the app opens offline.
+   */
   start = (): void => {
-    if (this.snapshot.status !== 'loading' || this.refreshing) return;
+    if ((this.snapshot.status !== 'loading' && !this.offline) || this.refreshing) return;
     this.refresh().catch(() => {
+      if (this.snapshot.status === 'loading') {
+        const saved = savedSession.read();
+        if (saved) {
+          this.snapshot = { status: 'signed-in', session: saved };
+          this.offline = true;
+          for (const listener of this.listeners) listener();
+        }
+      }
       clearTimeout(this.retryTimer);
       this.retryTimer = setTimeout(this.start, startRetryDelay);
     });
