@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { keywordSchema } from './entities';
+import { keywordFilterProblem } from './keyword-filter';
 import { fieldMessages, limits } from './messages';
 
 const required = () => z.string({ error: fieldMessages.required }).trim().min(1, fieldMessages.required);
@@ -46,10 +47,35 @@ export function projectFormSchema(maxKeywords: number = limits.keywordsMax) {
 }
 export type ProjectForm = z.infer<ReturnType<typeof projectFormSchema>>;
 
-export const projectSaveSchema = projectFormSchema(limits.keywordsMaxDesignated).extend({ id: z.string() });
+/**
+ * A saved project: the form's values and its id, and every keyword's filter readable (the issue names
+ * `keywords.<n>.filter` and the position). The app's form leaves this check to the 'Manage keyword
+ * filter' dialog, which refuses a bad filter on Update; one that came another way (a generated
+ * keyword) is this 400, which the form shows under Keywords.
+ */
+export const projectSaveSchema = projectFormSchema(limits.keywordsMaxDesignated)
+  .extend({ id: z.string() })
+  .superRefine((project, ctx) => {
+    for (const [index, keyword] of project.keywords.entries()) {
+      const problem = keywordFilterProblem(keyword.filter);
+      if (problem)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['keywords', index, 'filter'],
+          message: `Filter of "${keyword.name.trim()}": ${problem.message}`,
+        });
+    }
+  });
 export type ProjectSave = z.infer<typeof projectSaveSchema>;
 
-export const keywordFilterFormSchema = z.object({ name: z.string(), filter: z.string() });
+/** 'Manage keyword filter': the filter must be readable in the filter language (blank is no filter). */
+export const keywordFilterFormSchema = z.object({
+  name: z.string(),
+  filter: z.string().superRefine((filter, ctx) => {
+    const problem = keywordFilterProblem(filter);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem.message });
+  }),
+});
 
 export const autopostUserDataSchema = z.object({
   email: z

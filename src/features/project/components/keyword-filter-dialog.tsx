@@ -11,7 +11,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { Field, fieldControlProps } from '@/components/ui/field';
+import { Field, fieldControlProps, fieldDescriptionId } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { fieldErrorMessage } from '@/lib/form-errors';
@@ -81,15 +81,18 @@ function KeywordFilterForm({
         {(field) => {
           const error = fieldErrorMessage(field.state.meta.errors);
           return (
-            <Field label="Filter" htmlFor={`${id}-filter`} error={error}>
-              <Textarea
-                {...fieldControlProps(`${id}-filter`, { error })}
-                autoGrow
-                value={field.state.value}
-                onBlur={field.handleBlur}
-                onChange={(event) => field.handleChange(event.target.value)}
-              />
-            </Field>
+            <div className="grid gap-2">
+              <Field label="Filter" htmlFor={`${id}-filter`} error={error}>
+                <Textarea
+                  {...fieldControlProps(`${id}-filter`, { error, description: true })}
+                  autoGrow
+                  value={field.state.value}
+                  onBlur={field.handleBlur}
+                  onChange={(event) => field.handleChange(event.target.value)}
+                />
+              </Field>
+              <FilterHelp id={fieldDescriptionId(`${id}-filter`)} />
+            </div>
           );
         }}
       </form.Field>
@@ -97,5 +100,30 @@ function KeywordFilterForm({
         <Button type="submit">Update</Button>
       </DialogFooter>
     </form>
+  );
+}
+
+const syntax = [
+  ['invoice reminder', 'every word, in any order'],
+  ['"late invoice"', 'this exact phrase'],
+  ['-hiring  -"job offer"', 'leave out posts with it'],
+  ['agency OR freelancer', 'either one'],
+  ['site:reddit.com', 'only posts from this site'],
+  ['author:name', 'only posts by this author'],
+] as const;
+
+/** The filter language in brief, under the Filter field (the README's "Keyword filters" has it in full). */
+function FilterHelp({ id }: { id: string }) {
+  return (
+    <dl id={id} className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-xs text-muted-foreground">
+      {syntax.map(([example, meaning]) => (
+        <div key={example} className="contents">
+          <dt>
+            <code className="font-mono text-foreground">{example}</code>
+          </dt>
+          <dd>{meaning}</dd>
+        </div>
+      ))}
+    </dl>
   );
 }
