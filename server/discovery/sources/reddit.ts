@@ -1,0 +1,237 @@
+import { z } from 'zod';
+import { type Source, SourceError, type SourcePost, type SourceQuery } from '../types';
+import { socialNetworks } from './networks';
+import { htmlToText, markdownToText } from './plain-text';
+import {
+  defaultSourceTimeoutMs,
+  endpoint,
+  fetchJson,
+  inWindow,
+  numberHeader,
+  pageSize,
+  RateBudget,
+  type SourceOptions,
+} from './source-http';
+
+export interface RedditOptions extends SourceOptions {
+  /** Application-only OAuth: both set, searches go to `oauth.reddit.com`; unset, to the public `search.json`. */
+  clientId?: string | undefined;
+  clientSecret?: string | undefined;
+  /** Sent on every call; Reddit blocks generic agents. */
+  userAgent?: string | undefined;
+  /** Base URL of `oauth.reddit.com` (tests point it at a local fake server); `baseUrl` is `www.reddit.com`'s. */
+  oauthBaseUrl?: string;
+}
+
+/** The User-Agent sent when REDDIT_USER_AGENT is not set. */
+export const defaultRedditUserAgent =
+  'server:ReplyRadar:0.1 (social listening; +https://github.com/replyradar)';
+
+const postSchema = z.object({
+  id: z.string(),
+  name: z.string().optional(),
+  title: z.string().nullish(),
+  selftext: z.string().nullish(),
+  author: z.string().nullish(),
+  permalink: z.string(),
+  created_utc: z.number(),
+  score: z.number().nullish(),
+  num_comments: z.number().nullish(),
+  upvote_ratio: z.number().nullish(),
+  removed_by_category: z.string().nullish(),
+});
+const listingSchema = z.object({
+  kind: z.literal('Listing'),
+  data: z.object({
+    children: z.array(z.object({ kind: z.string(), data: z.unknown() })),
+  }),
+});
+const tokenSchema = z.object({ access_token: z.string().min(1), expires_in: z.number().positive() });
+
+/** Accounts Reddit itself runs to moderate; their posts are automated. */
+const automatedAuthors = new Set(['automoderator']);
+const removedBodies = new Set(['[removed]', '[deleted]']);
+/** Searching more than 100 a page is not allowed. */
+const maxLimit = 100;
+
+/** Reddit's `t` for a window reaching back to `since`: the narrowest period that still covers it. */
+function timePeriod(since: Date, now: number): string {
+  const hours = (now - since.getTime()) / 3_600_000;
+  if (hours <= 1) return 'hour';
+  if (hours <= 24) return 'day';
+  if (hours <= 24 * 7) return 'week';
+  if (hours <= 24 * 31) return 'month';
+  if (hours <= 24 * 365) return 'year';
+  return 'all';
+}
+
+/**
+ * Reddit's submission search: application-only OAuth when a client id and secret are configured (the
+ * token kept until it expires), the public `search.json` otherwise. Reads Reddit's rate-limit headers
+ * and refuses to call again before the window resets once they say nothing is left.
+ */
+export class RedditSource implements Source {
+  readonly slug = 'reddit';
+  readonly name = socialNetworks.reddit.name;
+  readonly kind = socialNetworks.reddit.kind;
+  private readonly baseUrl: string;
+  private readonly oauthBaseUrl: string;
+  private readonly timeoutMs: number;
+  private readonly userAgent: string;
+  private readonly credentials: { id: string; secret: string } | null;
+  private readonly budget = new RateBudget('reddit');
+  private token: Promise<{ value: string; expiresAt: number }> | null = null;
+
+  constructor(options: RedditOptions = {}) {
+    this.baseUrl = options.baseUrl ?? 'https://www.reddit.com';
+    this.oauthBaseUrl = options.oauthBaseUrl ?? 'https://oauth.reddit.com';
+    this.timeoutMs = options.timeoutMs ?? defaultSourceTimeoutMs;
+    this.userAgent = options.userAgent || defaultRedditUserAgent;
+    this.credentials =
+      options.clientId && options.clientSecret
+        ? { id: options.clientId, secret: options.clientSecret }
+        : null;
+  }
+
+  /** True when searches go through OAuth (a client id and secret are configured). */
+  get usesOAuth(): boolean {
+    return this.credentials !== null;
+  }
+
+  async search(query: SourceQuery): Promise<SourcePost[]> {
+    this.budget.check();
+    const authors = query.filter?.authors ?? [];
+    const authorClause =
+      authors.length === 0
+        ? ''
+        : authors.length === 1
+          ? ` author:${authors[0]}`
+          : ` (${authors.map((author) => `author:${author}`).join(' OR ')})`;
+    const params = {
+      q: `${query.keyword}${authorClause}`,
+      sort: 'new',
+      t: timePeriod(query.since, Date.now()),
+      limit: pageSize(query.limit, 1, maxLimit),
+      type: 'link',
+      raw_json: 1,
+    };
+    let response = await this.request(params, query.signal);
+    if (response === 'token_expired') response = await this.request(params, query.signal);
+    if (response === 'token_expired') {
+      throw new SourceError('reddit', 'unauthorized', 'reddit refused a fresh OAuth token');
+    }
+    const posts: SourcePost[] = [];
+    for (const child of response.data.children) {
+      if (child.kind !== 't3') continue;
+      const parsed = postSchema.safeParse(child.data);
+      if (!parsed.success) continue;
+      const post = toPost(parsed.data);
+      if (post && inWindow(post.publishedAt, query.since, query.until)) posts.push(post);
+    }
+    return posts.slice(0, query.limit);
+  }
+
+  private async request(params: Record<string, string | number>, signal: AbortSignal | undefined) {
+    const headers: Record<string, string> = { 'user-agent': this.userAgent, accept: 'application/json' };
+    let url: URL;
+    if (this.credentials) {
+      headers.authorization = `Bearer ${await this.accessToken(signal)}`;
+      url = endpoint(this.oauthBaseUrl, '/search', params);
+    } else {
+      url = endpoint(this.baseUrl, '/search.json', params);
+    }
+    try {
+      const { data, headers: answer } = await fetchJson(
+        { network: 'reddit', url, init: { headers }, timeoutMs: this.timeoutMs, signal },
+        listingSchema,
+        { resetAfterMs: resetAfter },
+      );
+      this.noteBudget(answer);
+      return data;
+    } catch (error) {
+      // An OAuth token can be revoked before it expires: fetch a new one once.
+      if (this.credentials && error instanceof SourceError && error.kind === 'unauthorized' && this.token) {
+        this.token = null;
+        return 'token_expired' as const;
+      }
+      throw error;
+    }
+  }
+
+  private noteBudget(headers: Headers): void {
+    const reset = resetAfter(headers);
+    this.budget.note(
+      numberHeader(headers, 'x-ratelimit-remaining'),
+      reset === undefined ? undefined : Date.now() + reset,
+    );
+  }
+
+  private async accessToken(signal: AbortSignal | undefined): Promise<string> {
+    const cached = this.token && (await this.token.catch(() => null));
+    if (cached && cached.expiresAt > Date.now()) return cached.value;
+    this.token = this.fetchToken(signal);
+    try {
+      return (await this.token).value;
+    } catch (error) {
+      this.token = null;
+      throw error;
+    }
+  }
+
+  private async fetchToken(signal: AbortSignal | undefined): Promise<{ value: string; expiresAt: number }> {
+    if (!this.credentials) throw new SourceError('reddit', 'not_configured', 'reddit has no OAuth client');
+    const basic = Buffer.from(`${this.credentials.id}:${this.credentials.secret}`).toString('base64');
+    const { data } = await fetchJson(
+      {
+        network: 'reddit',
+        url: endpoint(this.baseUrl, '/api/v1/access_token'),
+        init: {
+          method: 'POST',
+          headers: {
+            authorization: `Basic ${basic}`,
+            'user-agent': this.userAgent,
+            'content-type': 'application/x-www-form-urlencoded',
+          },
+          body: new URLSearchParams({ grant_type: 'client_credentials' }).toString(),
+        },
+        timeoutMs: this.timeoutMs,
+        signal,
+      },
+      tokenSchema,
+      { resetAfterMs: resetAfter },
+    );
+    // A minute's margin, so a token is never sent in its last seconds.
+    return { value: data.access_token, expiresAt: Date.now() + data.expires_in * 1000 - 60_000 };
+  }
+}
+
+/** Reddit's `X-Ratelimit-Reset`: seconds until the window resets. */
+function resetAfter(headers: Headers): number | undefined {
+  const seconds = numberHeader(headers, 'x-ratelimit-reset');
+  return seconds === undefined ? undefined : Math.round(seconds * 1000);
+}
+
+function toPost(post: z.output<typeof postSchema>): SourcePost | null {
+  const author = post.author?.trim();
+  if (!author) return null;
+  const selftext = post.selftext?.trim() ?? '';
+  const title = post.title ? htmlToText(post.title) : null;
+  const deleted = author === '[deleted]' || removedBodies.has(selftext) || Boolean(post.removed_by_category);
+  const engagement: Record<string, number> = {};
+  if (typeof post.score === 'number') engagement.score = post.score;
+  if (typeof post.num_comments === 'number') engagement.comments = post.num_comments;
+  if (typeof post.upvote_ratio === 'number') engagement.upvoteRatio = post.upvote_ratio;
+  const body = removedBodies.has(selftext) ? '' : markdownToText(selftext);
+  return {
+    externalId: post.name ?? `t3_${post.id}`,
+    network: 'reddit',
+    author,
+    title,
+    content: body || title || '',
+    url: `https://www.reddit.com${post.permalink}`,
+    publishedAt: new Date(post.created_utc * 1000),
+    engagement,
+    deleted,
+    bot: automatedAuthors.has(author.toLowerCase()),
+  };
+}

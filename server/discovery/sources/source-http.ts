@@ -1,0 +1,188 @@
+import type { z } from 'zod';
+import { type SocialSlug, SourceError } from '../types';
+
+/** How long a source waits for a network's answer before it gives up with `timeout`. */
+export const defaultSourceTimeoutMs = 15_000;
+
+/** What every adapter's constructor takes besides its credentials. */
+export interface SourceOptions {
+  /** The API's base URL instead of the network's own host (tests point it at a local fake server). */
+  baseUrl?: string;
+  /** Milliseconds to wait for an answer (default 15 s). */
+  timeoutMs?: number;
+}
+
+export interface SourceRequest {
+  network: SocialSlug;
+  url: URL | string;
+  init?: RequestInit;
+  timeoutMs: number;
+  /** The query's own signal: aborting it cancels the request (the abort reason is thrown as is). */
+  signal?: AbortSignal | undefined;
+}
+
+export interface RawResponse {
+  status: number;
+  headers: Headers;
+  text: string;
+}
+
+/** `base` + `path`, keeping any path the base already has (`https://host/prefix` + `/search`). */
+export function endpoint(base: string, path: string, params: Record<string, string | number> = {}): URL {
+  const url = new URL(`${base.replace(/\/+$/, '')}${path}`);
+  for (const [name, value] of Object.entries(params)) url.searchParams.set(name, String(value));
+  return url;
+}
+
+/** Sends one request within the time limit; network failures and timeouts become SourceErrors. */
+export async function send({ network, url, init, timeoutMs, signal }: SourceRequest): Promise<RawResponse> {
+  const timeout = AbortSignal.timeout(timeoutMs);
+  const combined = signal ? AbortSignal.any([timeout, signal]) : timeout;
+  try {
+    const response = await fetch(url, { ...init, signal: combined });
+    const text = await response.text();
+    return { status: response.status, headers: response.headers, text };
+  } catch (error) {
+    if (signal?.aborted) throw signal.reason;
+    if (timeout.aborted) {
+      throw new SourceError(network, 'timeout', `${network} did not answer within ${timeoutMs} ms`);
+    }
+    const reason =
+      error instanceof Error
+        ? error.cause instanceof Error
+          ? error.cause.message
+          : error.message
+        : String(error);
+    throw new SourceError(network, 'unavailable', `${network} could not be reached: ${reason}`);
+  }
+}
+
+/** Milliseconds from a Retry-After header (seconds or an HTTP date), or undefined. */
+export function retryAfterHeader(headers: Headers, now = Date.now()): number | undefined {
+  const value = headers.get('retry-after')?.trim();
+  if (!value) return undefined;
+  if (/^\d+(\.\d+)?$/.test(value)) return Math.round(Number(value) * 1000);
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
+}
+
+export interface ReadJsonOptions {
+  /** The network's own reset header, read when a 429 has no Retry-After. */
+  resetAfterMs?: (headers: Headers) => number | undefined;
+}
+
+/** Short text of a body for an error message (an HTML page's title, or the start of the text). */
+function excerpt(text: string): string {
+  const title = /<title[^>]*>([^<]*)<\/title>/i.exec(text)?.[1];
+  return (title ?? text).replace(/\s+/g, ' ').trim().slice(0, 160);
+}
+
+/**
+ * The JSON body of a successful answer; any other answer as a SourceError: 429 `rate_limited` (with
+ * Retry-After or the network's reset header), 401/403 `unauthorized`, 5xx `unavailable`, an HTML page,
+ * malformed JSON or another status `bad_response`.
+ */
+export function readJson(network: SocialSlug, response: RawResponse, options: ReadJsonOptions = {}): unknown {
+  const { status, headers, text } = response;
+  if (status === 429) {
+    const retryAfterMs = retryAfterHeader(headers) ?? options.resetAfterMs?.(headers);
+    throw new SourceError(network, 'rate_limited', `${network} asked to slow down (429)`, retryAfterMs);
+  }
+  if (status === 401 || status === 403) {
+    throw new SourceError(
+      network,
+      'unauthorized',
+      `${network} refused the credentials (${status}): ${excerpt(text)}`,
+    );
+  }
+  if (status >= 500) {
+    throw new SourceError(network, 'unavailable', `${network} is unavailable (${status}): ${excerpt(text)}`);
+  }
+  if (status < 200 || status >= 300) {
+    throw new SourceError(network, 'bad_response', `${network} answered ${status}: ${excerpt(text)}`);
+  }
+  const contentType = headers.get('content-type') ?? '';
+  if (contentType.includes('text/html') || /^\s*</.test(text)) {
+    throw new SourceError(network, 'bad_response', `${network} answered with an HTML page: ${excerpt(text)}`);
+  }
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new SourceError(
+      network,
+      'bad_response',
+      `${network} answered with malformed JSON: ${excerpt(text)}`,
+    );
+  }
+}
+
+/** The body in the shape the network documents, or `bad_response` naming what differs. */
+export function parseShape<S extends z.ZodType>(network: SocialSlug, schema: S, body: unknown): z.output<S> {
+  const result = schema.safeParse(body);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const where = issue?.path.join('.') || '(body)';
+  throw new SourceError(
+    network,
+    'bad_response',
+    `${network} answered in an unexpected shape: ${where}: ${issue?.message}`,
+  );
+}
+
+/** Sends, reads and parses in one step: the common case of a search call. */
+export async function fetchJson<S extends z.ZodType>(
+  request: SourceRequest,
+  schema: S,
+  options: ReadJsonOptions = {},
+): Promise<{ data: z.output<S>; headers: Headers }> {
+  const response = await send(request);
+  const body = readJson(request.network, response, options);
+  return { data: parseShape(request.network, schema, body), headers: response.headers };
+}
+
+/**
+ * Remembers what a network's rate-limit headers said, so a search made after the budget ran out
+ * fails at once with `rate_limited` (and when to try again) instead of spending a refused call.
+ */
+export class RateBudget {
+  private exhaustedUntil = 0;
+
+  constructor(private readonly network: SocialSlug) {}
+
+  /** Records the remaining calls and when the window resets (epoch ms); unknown values change nothing. */
+  note(remaining: number | undefined, resetAt: number | undefined): void {
+    if (remaining === undefined || resetAt === undefined || Number.isNaN(remaining)) return;
+    this.exhaustedUntil = remaining < 1 ? resetAt : 0;
+  }
+
+  /** Throws `rate_limited` while the last answer said no calls are left. */
+  check(now = Date.now()): void {
+    if (this.exhaustedUntil > now) {
+      throw new SourceError(
+        this.network,
+        'rate_limited',
+        `${this.network}'s rate limit is used up until ${new Date(this.exhaustedUntil).toISOString()}`,
+        this.exhaustedUntil - now,
+      );
+    }
+  }
+}
+
+/** A header as a number, or undefined when absent or not a number. */
+export function numberHeader(headers: Headers, name: string): number | undefined {
+  const value = headers.get(name);
+  if (value === null || value.trim() === '') return undefined;
+  const number = Number(value);
+  return Number.isFinite(number) ? number : undefined;
+}
+
+/** Limits a requested count to what one page of the network's API can hold. */
+export function pageSize(limit: number, min: number, max: number): number {
+  return Math.min(max, Math.max(min, Math.floor(limit)));
+}
+
+/** True when the post was published inside the query's window (since inclusive, until exclusive). */
+export function inWindow(publishedAt: Date, since: Date, until: Date): boolean {
+  const time = publishedAt.getTime();
+  return time >= since.getTime() && time < until.getTime();
+}
