@@ -28,6 +28,7 @@ export default defineConfig({
         name: 'ReplyRadar',
         short_name: 'ReplyRadar',
         description: 'Find the conversations where your product belongs and answer them well.',
+        id: '/',
         start_url: '/',
         scope: '/',
         display: 'standalone',

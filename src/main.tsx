@@ -2,6 +2,8 @@ import '@/styles/index.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { StartupError } from '@/app/startup-error';
+import { appUpdate } from '@/lib/app-update';
+import { captureInstallPrompt } from '@/lib/install-prompt';
 import { registerServiceWorker } from '@/lib/service-worker';
 
 const container = document.getElementById('root');
@@ -24,6 +26,5 @@ import('@/app/app').then(
   },
 );
 
-registerServiceWorker(() => {
-  console.info('A new version of ReplyRadar is ready; it is used after the next reload.');
-});
+captureInstallPrompt();
+registerServiceWorker(appUpdate.offer);

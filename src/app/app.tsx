@@ -5,6 +5,7 @@ import { ApiCacheProvider } from '@/lib/use-api';
 import { ApiClientWiring } from './api-client-wiring';
 import { CustomerChat } from './customer-chat';
 import { AppRouter } from './router';
+import { UpdateToast } from './update-toast';
 import { WorkspaceCacheReset } from './workspace-cache-reset';
 
 /** The app: the data cache (SWR's defaults are the spec's data-fetch defaults), auth, then the routes. */
@@ -19,6 +20,7 @@ export function App() {
           <AppRouter />
         </Suspense>
       </ApiCacheProvider>
+      <UpdateToast />
     </AuthProvider>
   );
 }

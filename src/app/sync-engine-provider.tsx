@@ -1,5 +1,6 @@
 import { createContext, type ReactNode, useContext, useEffect, useRef, useState } from 'react';
 import { getMirrorDb, type MirrorDb } from '@/db/mirror';
+import { appUpdate } from '@/lib/app-update';
 import { useAuth } from '@/lib/auth';
 import { createSyncEngine, type SyncEngine } from '@/sync/sync-engine';
 
@@ -40,6 +41,9 @@ export function SyncEngineProvider({
     value.engine.start();
     return () => value.engine.stop();
   }, [value]);
+
+  // A new version of the app takes over only after the outbox was sent (or could not be, offline).
+  useEffect(() => appUpdate.beforeUpdate(() => value.engine.flush()), [value]);
 
   return <SyncEngineContext.Provider value={value}>{children}</SyncEngineContext.Provider>;
 }

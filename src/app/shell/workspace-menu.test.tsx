@@ -1,7 +1,9 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { act } from 'react';
+import { describe, expect, it, vi } from 'vitest';
 import type { AuthState } from '@/lib/auth';
+import { captureInstallPrompt } from '@/lib/install-prompt';
 import { fakeAuth, withApp } from '../test-utils';
 import { WorkspaceMenu } from './workspace-menu';
 
@@ -19,6 +21,29 @@ async function openMenu(auth: AuthState) {
   await user.click(screen.getByRole('button', { name: /workspace/ }));
   return { user, menu: await screen.findByRole('menu') };
 }
+
+captureInstallPrompt(window);
+
+describe('workspace menu: installing', () => {
+  it("offers 'Install app' once the browser offers installing, and shows the browser's dialog", async () => {
+    const first = await openMenu(fakeAuth());
+    expect(within(first.menu).queryByRole('menuitem', { name: 'Install app' })).toBeNull();
+    await first.user.keyboard('{Escape}');
+
+    const offer = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
+      prompt: vi.fn(async () => undefined),
+      userChoice: Promise.resolve({ outcome: 'accepted' as const }),
+    });
+    act(() => {
+      window.dispatchEvent(offer);
+    });
+    expect(offer.defaultPrevented).toBe(true);
+    await first.user.click(screen.getByRole('button', { name: /workspace/ }));
+    const menu = await screen.findByRole('menu');
+    await first.user.click(within(menu).getByRole('menuitem', { name: 'Install app' }));
+    expect(offer.prompt).toHaveBeenCalledOnce();
+  });
+});
 
 describe('workspace menu: team', () => {
   it('offers admins Invite member, which opens the invitation dialog', async () => {

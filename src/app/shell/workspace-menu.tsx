@@ -1,5 +1,5 @@
 import { ChevronsUpDown } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId, useState, useSyncExternalStore } from 'react';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -13,6 +13,7 @@ import { InviteMemberDialog } from '@/features/team/invite-member-dialog';
 import { apiClient } from '@/lib/api-client';
 import { useAuth, type WorkspaceInvitation } from '@/lib/auth';
 import { cn } from '@/lib/cn';
+import { installPrompt } from '@/lib/install-prompt';
 import { useLogOut } from '../use-log-out';
 
 /**
@@ -53,7 +54,8 @@ function InvitationItems({ invitation }: { invitation: WorkspaceInvitation }) {
 
 /**
  * The active workspace's name over the word 'workspace'; opens the person's menu: their email, pending
- * invitations, 'Invite member' and 'Subscription settings' for admins, and 'Log out'. Under Clerk,
+ * invitations, 'Invite member' and 'Subscription settings' for admins, 'Install app' when the browser
+ * offers it, and 'Log out'. Under Clerk,
  * inviting happens in Clerk's own organisation screens, so the menu does not offer it.
  */
 export function WorkspaceMenu() {
@@ -61,6 +63,7 @@ export function WorkspaceMenu() {
   const logOut = useLogOut();
   const [inviteOpen, setInviteOpen] = useState(false);
   const isAdmin = role === 'org:admin';
+  const canInstall = useSyncExternalStore(installPrompt.subscribe, installPrompt.canInstall, () => false);
   return (
     <>
       <DropdownMenu>
@@ -93,6 +96,17 @@ export function WorkspaceMenu() {
             </div>
           ))}
           <DropdownMenuSeparator />
+          {canInstall ? (
+            <DropdownMenuItem
+              onSelect={() =>
+                void installPrompt
+                  .install()
+                  .catch((error: unknown) => console.error('Installing failed', error))
+              }
+            >
+              Install app
+            </DropdownMenuItem>
+          ) : null}
           <DropdownMenuItem onSelect={() => void logOut()}>Log out</DropdownMenuItem>
         </DropdownMenuContent>
       </DropdownMenu>
