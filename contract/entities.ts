@@ -40,10 +40,16 @@ export const planItemSchema = z.object({
 });
 export type PlanItem = z.infer<typeof planItemSchema>;
 
+/** The plan's three kinds of network. */
+export const socialKindSchema = z.enum(['discussion_forum', 'professional_network', 'microblogging']);
+export type SocialKind = z.infer<typeof socialKindSchema>;
+
 export const socialSchema = z.object({
   id: z.string(),
   slug: z.string(),
   name: z.string(),
+  /** Always sent by the server; optional so socials mirrored before it existed still parse. */
+  kind: socialKindSchema.optional(),
 });
 export type Social = z.infer<typeof socialSchema>;
 

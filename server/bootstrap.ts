@@ -5,6 +5,7 @@ import type { TokenVerifier } from './auth/principal';
 import { PrincipalResolver } from './auth/resolve-principal';
 import { billingMode } from './billing/billing';
 import { type DatabaseHandle, openDatabase } from './db/client';
+import { createSources } from './discovery/sources';
 import type { Env } from './env';
 import { createDrafter } from './generation/create-drafter';
 import type { Drafter } from './generation/drafter';
@@ -27,7 +28,7 @@ export async function buildServer(env: Env, options: ServerOptions = {}) {
   const logger = options.logger ?? createLogger(env.LOG_LEVEL);
   const database =
     options.database ?? (await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR }));
-  await syncSocials(database.db, env.SOCIALS);
+  await syncSocials(database.db, createSources(env));
 
   let verifier: TokenVerifier;
   let localTokens: LocalTokens | null = null;

@@ -19,7 +19,8 @@ describe('server configuration', () => {
     expect(env.DATA_DIR).toBe('./data');
     expect(env.DATABASE_URL).toBeUndefined();
     expect(env.CLERK_JWT_KEY).toBeUndefined();
-    expect(env.SOCIALS).toEqual(['reddit', 'hackernews']);
+    // Unset: every network usable with the configuration (see createSources).
+    expect(env.SOCIALS).toBeUndefined();
     expect(env.LOG_LEVEL).toBe('info');
   });
 
@@ -28,7 +29,7 @@ describe('server configuration', () => {
     expect(env.PORT).toBe(8080);
     expect(env.DATA_DIR).toBe('./data');
     expect(env.DATABASE_URL).toBeUndefined();
-    expect(env.SOCIALS).toEqual(['reddit', 'hackernews']);
+    expect(env.SOCIALS).toBeUndefined();
   });
 
   it('takes PORT, DATA_DIR, DATABASE_URL and SOCIALS when they are valid', () => {
@@ -58,6 +59,45 @@ describe('server configuration', () => {
   it('stops on a network it does not know, naming SOCIALS', () => {
     expect(refusal({ SOCIALS: 'myspace' })).toMatch(/^\s+SOCIALS\b/m);
     expect(refusal({ SOCIALS: 'reddit,myspace' })).toMatch(/^\s+SOCIALS\b/m);
+  });
+
+  it('stops when a network is named in SOCIALS without its credentials, naming SOCIALS and the variable', () => {
+    expect(refusal({ SOCIALS: 'reddit,x' })).toMatch(/^\s+SOCIALS: x needs X_BEARER_TOKEN$/m);
+    expect(loadEnv({ SOCIALS: 'reddit,x', X_BEARER_TOKEN: 'token' }).SOCIALS).toEqual(['reddit', 'x']);
+  });
+
+  it.each([
+    [{ REDDIT_CLIENT_ID: 'id' }, 'REDDIT_CLIENT_SECRET', 'REDDIT_CLIENT_ID'],
+    [{ REDDIT_CLIENT_SECRET: 'secret' }, 'REDDIT_CLIENT_ID', 'REDDIT_CLIENT_SECRET'],
+    [{ BLUESKY_HANDLE: 'radar.bsky.social' }, 'BLUESKY_APP_PASSWORD', 'BLUESKY_HANDLE'],
+    [{ BLUESKY_APP_PASSWORD: 'abcd-efgh-ijkl-mnop' }, 'BLUESKY_HANDLE', 'BLUESKY_APP_PASSWORD'],
+    [{ MASTODON_URL: 'https://mastodon.social' }, 'MASTODON_TOKEN', 'MASTODON_URL'],
+    [{ MASTODON_TOKEN: 'token' }, 'MASTODON_URL', 'MASTODON_TOKEN'],
+    [
+      { LINKEDIN_PROVIDER_URL: 'https://provider.example/search' },
+      'LINKEDIN_PROVIDER_TOKEN',
+      'LINKEDIN_PROVIDER_URL',
+    ],
+    [{ LINKEDIN_PROVIDER_TOKEN: 'token' }, 'LINKEDIN_PROVIDER_URL', 'LINKEDIN_PROVIDER_TOKEN'],
+  ])('stops on half a pair of network credentials (%o), naming %s', (source, missing, given) => {
+    expect(refusal(source)).toMatch(new RegExp(`^\\s+${missing}: is required when ${given} is set$`, 'm'));
+  });
+
+  it("takes the networks' credentials, with Bluesky on bsky.social unless BLUESKY_SERVICE says otherwise", () => {
+    const env = loadEnv({
+      REDDIT_CLIENT_ID: 'id',
+      REDDIT_CLIENT_SECRET: 'secret',
+      BLUESKY_HANDLE: 'radar.bsky.social',
+      BLUESKY_APP_PASSWORD: 'abcd-efgh-ijkl-mnop',
+      MASTODON_URL: 'https://fosstodon.org',
+      MASTODON_TOKEN: 'token',
+    });
+    expect(env.REDDIT_CLIENT_SECRET).toBe('secret');
+    expect(env.BLUESKY_SERVICE).toBe('https://bsky.social');
+    expect(env.MASTODON_URL).toBe('https://fosstodon.org');
+    expect(refusal({ MASTODON_URL: 'fosstodon.org', MASTODON_TOKEN: 'token' })).toMatch(
+      /^\s+MASTODON_URL: /m,
+    );
   });
 
   it('stops on an AUTH_SECRET shorter than 32 characters, naming AUTH_SECRET', () => {

@@ -1,11 +1,6 @@
 import { z } from 'zod';
-
-/** Networks ReplyRadar can list; `SOCIALS` picks which are enabled and in what order. */
-export const knownSocials = {
-  reddit: 'Reddit',
-  hackernews: 'Hacker News',
-} as const;
-export type SocialSlug = keyof typeof knownSocials;
+import { missingVariables } from './discovery/sources/networks';
+import { socialSlugs } from './discovery/types';
 
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 /** A comma-separated variable as its trimmed, non-empty items. */
@@ -85,11 +80,30 @@ export const envSchema = z
     /** Read only to let the CSP allow the Crisp chat widget when the app loads it. */
     VITE_CRISP_WEBSITE_ID: z.preprocess(emptyAsUndefined, z.string().optional()),
 
-    SOCIALS: commaList('reddit,hackernews').pipe(
-      z
-        .array(z.enum(Object.keys(knownSocials) as [SocialSlug, ...SocialSlug[]]))
-        .min(1, 'must name at least one network'),
+    /** Unset: every network usable with the variables below; set: only these, in this order. */
+    SOCIALS: commaList()
+      .pipe(z.array(z.enum(socialSlugs)))
+      .transform((slugs) => (slugs.length === 0 ? undefined : [...new Set(slugs)])),
+    /** Application-only OAuth for Reddit; unset: Reddit's public search.json. */
+    REDDIT_CLIENT_ID: z.preprocess(emptyAsUndefined, z.string().optional()),
+    REDDIT_CLIENT_SECRET: z.preprocess(emptyAsUndefined, z.string().optional()),
+    REDDIT_USER_AGENT: z.preprocess(emptyAsUndefined, z.string().optional()),
+    X_BEARER_TOKEN: z.preprocess(emptyAsUndefined, z.string().optional()),
+    BLUESKY_HANDLE: z.preprocess(emptyAsUndefined, z.string().optional()),
+    BLUESKY_APP_PASSWORD: z.preprocess(emptyAsUndefined, z.string().optional()),
+    BLUESKY_SERVICE: z.preprocess(
+      emptyAsUndefined,
+      z.url({ protocol: /^https?$/ }).default('https://bsky.social'),
     ),
+    MASTODON_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).optional()),
+    MASTODON_TOKEN: z.preprocess(emptyAsUndefined, z.string().optional()),
+    /** The LinkedIn data provider's search endpoint (request and answer in server/discovery/sources/README.md). */
+    LINKEDIN_PROVIDER_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).optional()),
+    LINKEDIN_PROVIDER_TOKEN: z.preprocess(emptyAsUndefined, z.string().optional()),
+    /** Override the networks' API hosts (a proxy, or a local fake server in tests). */
+    HACKERNEWS_API_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).optional()),
+    REDDIT_API_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).optional()),
+    X_API_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).optional()),
 
     KEYWORDS_WIDE_WORKSPACES: commaList(),
 
@@ -131,6 +145,28 @@ export const envSchema = z
     PADDLE_WEBHOOK_TOLERANCE_SECONDS: int(300, 1),
   })
   .superRefine((env, ctx) => {
+    // A network's credentials come in pairs: half a pair is a mistake, not "not configured".
+    const pairs = [
+      ['REDDIT_CLIENT_ID', 'REDDIT_CLIENT_SECRET'],
+      ['BLUESKY_HANDLE', 'BLUESKY_APP_PASSWORD'],
+      ['MASTODON_URL', 'MASTODON_TOKEN'],
+      ['LINKEDIN_PROVIDER_URL', 'LINKEDIN_PROVIDER_TOKEN'],
+    ] as const;
+    for (const [first, second] of pairs) {
+      if (Boolean(env[first]) === Boolean(env[second])) continue;
+      const [set, unset] = env[first] ? [first, second] : [second, first];
+      ctx.addIssue({ code: 'custom', path: [unset], message: `is required when ${set} is set` });
+    }
+    for (const slug of env.SOCIALS ?? []) {
+      const missing = missingVariables(slug, env);
+      if (missing.length > 0) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['SOCIALS'],
+          message: `${slug} needs ${missing.join(' and ')}`,
+        });
+      }
+    }
     if (Boolean(env.LLM_BASE_URL) !== Boolean(env.LLM_MODEL)) {
       ctx.addIssue({
         code: 'custom',

@@ -20,14 +20,33 @@ describe.each(testDatabases())('GET /api/socials (%s)', (kind) => {
   });
   afterAll(() => server?.close());
 
-  const listSocials = async (on: TestServer) =>
-    expectSuccess<Social[]>(await on.request('GET', '/api/socials', { token }));
+  const listSocials = async (on: TestServer, as = token) =>
+    expectSuccess<Social[]>(await on.request('GET', '/api/socials', { token: as }));
 
-  it('lists Reddit, then Hacker News, by default', async () => {
+  it('lists Reddit, then Hacker News, discussion forums, when no other network is configured', async () => {
     expect(await listSocials(server)).toStrictEqual([
-      { id: uuid, slug: 'reddit', name: 'Reddit' },
-      { id: uuid, slug: 'hackernews', name: 'Hacker News' },
+      { id: uuid, slug: 'reddit', name: 'Reddit', kind: 'discussion_forum' },
+      { id: uuid, slug: 'hackernews', name: 'Hacker News', kind: 'discussion_forum' },
     ]);
+  });
+
+  it('adds each network whose credentials are set, Reddit first, with its kind; the others stay absent', async () => {
+    const configured = await startTestServer(kind, {
+      X_BEARER_TOKEN: 'x-token',
+      MASTODON_URL: 'https://mastodon.example',
+      MASTODON_TOKEN: 'mastodon-token',
+      LINKEDIN_PROVIDER_URL: 'https://provider.example/linkedin/search',
+      LINKEDIN_PROVIDER_TOKEN: 'provider-token',
+    });
+    const { token: configuredToken } = await configured.signUpWithWorkspace('configured@example.com');
+    expect(await listSocials(configured, configuredToken)).toStrictEqual([
+      { id: uuid, slug: 'reddit', name: 'Reddit', kind: 'discussion_forum' },
+      { id: uuid, slug: 'hackernews', name: 'Hacker News', kind: 'discussion_forum' },
+      { id: uuid, slug: 'x', name: 'X', kind: 'microblogging' },
+      { id: uuid, slug: 'mastodon', name: 'Mastodon', kind: 'microblogging' },
+      { id: uuid, slug: 'linkedin', name: 'LinkedIn', kind: 'professional_network' },
+    ]);
+    await configured.close();
   });
 
   it('lists only the networks SOCIALS enables, in its order, keeping their ids across restarts', async () => {
@@ -40,7 +59,7 @@ describe.each(testDatabases())('GET /api/socials (%s)', (kind) => {
       { database: server.database },
     );
     expect(await listSocials(onlyHackerNews)).toStrictEqual([
-      { id: hackerNewsId, slug: 'hackernews', name: 'Hacker News' },
+      { id: hackerNewsId, slug: 'hackernews', name: 'Hacker News', kind: 'discussion_forum' },
     ]);
     await onlyHackerNews.close();
 
