@@ -36,6 +36,10 @@ export interface ReplyPost {
   keyword: string;
   title: string | null;
   content: string;
+  /** The network's slug ('reddit', 'x', 'bluesky'…), when known: some limit a reply's length in characters. */
+  network?: string;
+  /** The post's own link, when known. */
+  url?: string;
 }
 
 /** What a reply needs to know about the project: who is answering, and how. */
