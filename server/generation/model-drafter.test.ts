@@ -170,4 +170,80 @@ describe('the model drafter', () => {
     );
     expect(error.code).toBe('generation_failed');
   });
+
+  const latePost = {
+    author: 'studio_ana',
+    keyword: 'late invoices',
+    title: 'Clients 60 days late',
+    content: 'How do you chase late invoices without ruining the relationship?',
+    network: 'reddit',
+  };
+  const tallybird = {
+    name: 'Tallybird',
+    url: 'https://tallybird.example',
+    description: 'Payment reminders for agencies.',
+    goal,
+    tov: 'Calm and peer-to-peer.',
+  };
+
+  it('tells the model the reply rules: peer tone, the point first, the product once, no hashtags, 80 words', async () => {
+    llm.enqueue('reply-good');
+    await drafter().draftReply({ post: latePost, project: tallybird, prompt: '' });
+    const [request] = llm.requests;
+    const [systemMessage] = request?.body.messages ?? [];
+    expect(systemMessage?.role).toBe('system');
+    for (const rule of [
+      "Answer the post's actual point first",
+      'Write as a peer in the conversation',
+      'Name the product exactly once',
+      'when it does not help, reply helpfully without pitching',
+      'No link unless the tone of voice asks for one',
+      'At most 80 words',
+      'no hashtags',
+    ]) {
+      expect(systemMessage?.content).toContain(rule);
+    }
+    const text = JSON.stringify(request?.body.messages);
+    expect(text).toContain('Product description: Payment reminders for agencies.');
+    expect(text).toContain(`The team's goal: ${goal}`);
+    expect(text).toContain('Network: reddit');
+    expect(text).not.toContain("The person's prompt for this reply"); // no prompt, no steer
+  });
+
+  it('asks for the character limit of a network that has one', async () => {
+    llm.enqueue('reply-good');
+    await drafter().draftReply({ post: { ...latePost, network: 'x' }, project: tallybird, prompt: '' });
+    expect(JSON.stringify(llm.requests[0]?.body.messages)).toContain('in at most 280 characters');
+  });
+
+  it('holds an answer that breaks the rules to them: no hashtags, no link, 80 words cut at a sentence', async () => {
+    llm.enqueue('reply-rule-breaking');
+    const answer = await drafter().draftReply({ post: latePost, project: tallybird, prompt: '' });
+    expect(answer).not.toMatch(/#\w/);
+    expect(answer).not.toMatch(/https?:\/\//);
+    expect(answer.split(/\s+/).length).toBeLessThanOrEqual(80);
+    expect(answer).toMatch(/[.!?]$/);
+    expect(answer).toMatch(/^Sixty days overdue is brutal, and you are not alone in this\. What works/);
+    expect(answer).toContain('Tallybird sends those reminders for you');
+  });
+
+  it('keeps the product link when the tone of voice asks for one, and fits a post on X', async () => {
+    llm.enqueue('reply-rule-breaking');
+    const answer = await drafter().draftReply({
+      post: { ...latePost, network: 'x' },
+      project: { ...tallybird, tov: 'Calm. Always include a link to the website.' },
+      prompt: '',
+    });
+    expect(answer.length).toBeLessThanOrEqual(280);
+    expect(answer).toContain('https://tallybird.example/signup');
+    expect(answer).not.toMatch(/#\w/);
+  });
+
+  it('refuses an answer that is nothing but hashtags and links', async () => {
+    llm.enqueue('reply-only-tags');
+    const error = await generationFailure(
+      drafter().draftReply({ post: latePost, project: tallybird, prompt: '' }),
+    );
+    expect(error.code).toBe('generation_failed');
+  });
 });

@@ -10,6 +10,7 @@ import type { SafeFetcher } from '../net/safe-fetch';
 import type { Drafter, ProjectBrief, ProjectContext, ReplyRequest } from './drafter';
 import { GenerationError } from './generation-error';
 import { fetchAndReadPage, type ReadPage } from './page-reader';
+import { enforceReplyRules, replyCharLimit, replyMaxWords, toneAsksForLink } from './reply-rules';
 
 export interface ModelDrafterOptions {
   /** Longest wait for one answer, in milliseconds. */
@@ -29,11 +30,11 @@ Write only from the material given; never invent features, prices or customers.
 Answer with one JSON object and nothing else.`;
 
 const replySystem = `You draft replies for a team that uses ReplyRadar to answer social-media posts where their product belongs.
-- Answer the post's actual point first: its question, or its main sentence. Refer to something specific the post says.
-- Write in the project's tone of voice.
-- Name the product exactly once. Say how it helps only if it genuinely does for this post; never invent features, prices or customers.
+- Answer the post's actual point first: its question, or its main complaint or claim. Refer to something specific the post says.
+- Write as a peer in the conversation, not as a marketer, in the project's tone of voice.
+- Name the product exactly once. Say how it helps only if it genuinely does for this post, relating what the product does to what the post asks; when it does not help, reply helpfully without pitching. Never invent features, prices or customers.
 - No link unless the tone of voice asks for one.
-- At most 80 words. Plain text, no hashtags, no sign-off.
+- At most ${replyMaxWords} words. Plain text, no hashtags, no emoji, no sign-off.
 - The person's prompt, when given, steers the reply (length, register, something to mention) and wins over these defaults where they differ.
 Answer with one JSON object with the field answer and nothing else.`;
 
@@ -176,6 +177,7 @@ export class ModelDrafter implements Drafter {
       project.tov ? `Tone of voice: ${project.tov}` : null,
       project.url ? `Product link (use only if the tone of voice asks for a link): ${project.url}` : null,
       `The post was found for the keyword: ${post.keyword}`,
+      post.network ? `Network: ${post.network}` : null,
       `Post author: ${post.author}`,
       post.title ? `Post title: ${post.title}` : null,
       `Post text:\n${post.content.slice(0, this.maxPageChars)}`,
@@ -183,13 +185,26 @@ export class ModelDrafter implements Drafter {
     ]
       .filter(Boolean)
       .join('\n');
+    const maxChars = replyCharLimit(post.network);
     const { answer } = await this.ask(
       generatedReplySchema,
-      `Draft a reply (field answer) to this post.\n${material}`,
+      `Draft a reply (field answer) to this post${maxChars ? ` in at most ${maxChars} characters` : ''}.\n${material}`,
       'reply',
       replySystem,
     );
-    return answer;
+    // A model that ignores the rules does not get its hashtags, stray links or extra words through.
+    const reply = enforceReplyRules(answer, {
+      maxWords: replyMaxWords,
+      maxChars,
+      allowedLink: project.url && toneAsksForLink(project.tov) ? project.url : null,
+    });
+    if (!reply) {
+      throw new GenerationError(
+        'The language model answered in a shape ReplyRadar cannot use. Please try again.',
+        'generation_failed',
+      );
+    }
+    return reply;
   }
 }
 

@@ -1,0 +1,87 @@
+import { sentencesOf } from './nlp';
+
+/** The longest reply either drafter gives, in words (the issue's "about 80 words"). */
+export const replyMaxWords = 80;
+
+/** Networks whose replies have a hard length in characters; a longer draft could not be posted there. */
+const networkCharLimits: Record<string, number> = { x: 280, twitter: 280, bluesky: 300, mastodon: 500 };
+
+/** The character limit of a reply on a network, or null when it has none worth counting. */
+export function replyCharLimit(network: string | undefined): number | null {
+  return network ? (networkCharLimits[network.trim().toLowerCase()] ?? null) : null;
+}
+
+export const countWords = (text: string) => text.split(/\s+/).filter(Boolean).length;
+
+const linkPattern = /\b(?:https?:\/\/|www\.)[^\s<>()]+[^\s<>().,;:!?'"]/gi;
+const hashtagPattern = /(^|[\s(])#[\p{L}\p{N}_]+/gu;
+
+/** Whether a tone of voice asks for a link to the product ("include a link", "link to the website"). */
+export function toneAsksForLink(tov: string): boolean {
+  const voice = tov.toLowerCase();
+  return (
+    /\b(link|url|website)\b/.test(voice) &&
+    !/\b(no|without|never|avoid|don't|do not)\b[^.]*\b(links?|urls?)\b/.test(voice)
+  );
+}
+
+export interface ReplyLimits {
+  maxWords: number;
+  /** The network's limit in characters, when it has one. */
+  maxChars: number | null;
+  /** The one link the reply may carry (the product's, when the tone of voice asks for it); null for none. */
+  allowedLink: string | null;
+}
+
+/**
+ * Holds a drafted reply to the rules whoever wrote it: no hashtags, no link but the allowed one, and
+ * within the word and character limits, cut at a sentence boundary (mid-sentence only when the first
+ * sentence alone is too long).
+ */
+export function enforceReplyRules(text: string, limits: ReplyLimits): string {
+  let reply = text
+    .replace(hashtagPattern, '$1')
+    .replace(linkPattern, (link) => (limits.allowedLink && sameLink(link, limits.allowedLink) ? link : ''))
+    .replace(/\(\s*\)|\[\s*\]/g, '')
+    .replace(/[ \t]+([.,;:!?])/g, '$1')
+    .replace(/[ \t]{2,}/g, ' ')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+  const fits = (candidate: string) =>
+    countWords(candidate) <= limits.maxWords && (!limits.maxChars || candidate.length <= limits.maxChars);
+  if (fits(reply)) return reply;
+  const sentences = sentencesOf(reply);
+  // Keep the allowed link even when its sentence is the last one: it is what the tone of voice asked for.
+  const linkSentence = limits.allowedLink
+    ? sentences.find((sentence) => sentence.includes(limits.allowedLink ?? ''))
+    : undefined;
+  const kept: string[] = [];
+  for (const sentence of sentences) {
+    if (sentence === linkSentence) continue;
+    const next = [...kept, sentence, linkSentence].filter(Boolean).join(' ');
+    if (!fits(next)) break;
+    kept.push(sentence);
+  }
+  if (kept.length > 0) {
+    reply = [...kept, linkSentence].filter(Boolean).join(' ');
+    if (fits(reply)) return reply;
+    reply = kept.join(' ');
+  }
+  return cutWords(kept.length > 0 ? reply : (sentences[0] ?? reply), limits);
+}
+
+function sameLink(found: string, allowed: string): boolean {
+  const bare = (link: string) => link.replace(/^https?:\/\/(www\.)?/i, '').replace(/\/+$/, '');
+  return bare(found).toLowerCase().startsWith(bare(allowed).toLowerCase());
+}
+
+function cutWords(text: string, limits: ReplyLimits): string {
+  const words = text.split(/\s+/).filter(Boolean);
+  let count = Math.min(words.length, limits.maxWords - 1);
+  let cut = words.slice(0, count).join(' ');
+  while (limits.maxChars && cut.length + 1 > limits.maxChars && count > 1) {
+    count -= 1;
+    cut = words.slice(0, count).join(' ');
+  }
+  return count < words.length ? `${cut.replace(/[,;:.!?]+$/, '')}…` : cut;
+}
