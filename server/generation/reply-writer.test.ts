@@ -54,7 +54,7 @@ describe('the built-in drafter writes replies', () => {
     expect(replies[0]).toContain('late payments');
     expect(replies[1]).toContain('invoicing process');
     expect(replies[2]).toContain('project management');
-    expect(replies[3]).toContain('freelance work');
+    expect(replies[3]).toContain('freelance burnout');
     for (const reply of replies) {
       expect(words(reply)).toBeLessThanOrEqual(replyMaxWords);
       expect(mentions(reply, 'Invoicely')).toBe(1);

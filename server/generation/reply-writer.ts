@@ -1,8 +1,12 @@
 import type { ReplyRequest } from './drafter';
-import { nounPhrasesOf, sentencesOf, type WordToken, wordsOf } from './nlp';
+import { sentencesOf } from './nlp';
+import { type PostPoint, readPostPoint, stemsOf } from './post-point';
+import { answerFor } from './reply-answers';
+import { countWords, enforceReplyRules, replyCharLimit, replyMaxWords, toneAsksForLink } from './reply-rules';
 
-/** The longest reply the built-in drafter writes, in words; "shorter" halves it. */
-export const replyMaxWords = 80;
+export { replyMaxWords };
+
+/** "Shorter" halves the limit. */
 const shortReplyMaxWords = 40;
 
 /** How a reply is written: from the project's tone of voice, with the person's prompt taking precedence. */
@@ -29,8 +33,7 @@ function styleOf(tov: string, prompt: string): ReplyStyle {
     asTeam: /"we"|\bas the team\b/.test(voice),
     exclaim: !formal && /\bwith an exclamation mark\b/.test(voice),
     short: /\b(short(er)?|brief(er)?|concise|tighter|fewer words)\b/.test(asked),
-    link:
-      /\b(link|url|website)\b/.test(voice) && !/\b(no|without|never|avoid)\b[^.]*\b(link|url)/.test(voice),
+    link: toneAsksForLink(tov),
   };
 }
 
@@ -54,8 +57,6 @@ function promptContent(prompt: string): string | null {
   return said ? said.replace(/[.!?]+$/, '') : null;
 }
 
-const countWords = (text: string) => text.split(/\s+/).filter(Boolean).length;
-
 /** A stable number for a text, so the same post gets the same phrasing and different posts vary. */
 function hashOf(text: string): number {
   let hash = 2166136261;
@@ -63,187 +64,162 @@ function hashOf(text: string): number {
   return hash >>> 0;
 }
 
-const contentPos = new Set(['NOUN', 'PROPN', 'VERB', 'ADJ']);
-const stemsOf = (text: string) =>
-  new Set(
-    wordsOf(text)
-      .filter((word) => !word.stop && contentPos.has(word.pos) && word.normal.length >= 3)
-      .map((word) => word.stem),
-  );
-
-/** Nouns that say nothing about what a post is about. */
-const vague = new Set([
-  'anyone',
-  'someone',
-  'everyone',
-  'people',
-  'thing',
-  'things',
-  'way',
-  'lot',
+/** Stems too common to show that a post and a product share a subject. */
+const commonStems = new Set([
   'time',
-  'question',
-  'idea',
-  'ideas',
-  'advice',
-  'help',
-  'tips',
+  'way',
+  'thing',
+  'peopl',
+  'year',
   'day',
   'week',
-  'year',
-  'months',
-  'guys',
+  'month',
+  'small',
+  'team',
+  'one',
 ]);
 
-/** The post's actual point: its question when it asks one, else the sentence closest to the keyword. */
-function focusOf(title: string | null, content: string, keywordStems: Set<string>): string {
-  const sentences = [...sentencesOf(title ?? ''), ...sentencesOf(content)].slice(0, 20);
-  const overlap = (sentence: string) => [...stemsOf(sentence)].filter((s) => keywordStems.has(s)).length;
-  const questions = sentences.filter((sentence) => /\?\s*$/.test(sentence) && countWords(sentence) >= 3);
-  const pool = questions.length > 0 ? questions : sentences.filter((s) => countWords(s) >= 3);
-  let best = pool[0] ?? sentences[0] ?? content;
-  for (const sentence of pool) if (overlap(sentence) > overlap(best)) best = sentence;
-  return best;
-}
+const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** A phrase as the post writes it, lower-cased unless a word is a name written with inner capitals. */
-const phraseText = (phrase: WordToken[]) =>
-  phrase.map((word) => (/[a-z][A-Z]|^[A-Z]{2,}$/.test(word.text) ? word.text : word.normal)).join(' ');
-
-/** Words that open a noun phrase without saying what it is about ("best tool", "new app"). */
-const hollowLeads = new Set(['best', 'good', 'great', 'new', 'right', 'simple', 'easy', 'better', 'other']);
-
-/** The thing the focus sentence is about, as the post words it ("late invoices"). */
-function topicOf(focus: string, keyword: string, keywordStems: Set<string>): string {
-  let best: { text: string; score: number; onKeyword: boolean } | null = null;
-  for (const phrase of nounPhrasesOf(focus)) {
-    const words = phrase.filter((word) => !word.stop);
-    while (words.length > 1 && hollowLeads.has(words[0]?.normal ?? '')) words.shift();
-    if (words.length === 0 || words.every((word) => vague.has(word.normal))) continue;
-    const onKeyword = words.filter((word) => keywordStems.has(word.stem)).length;
-    const score = words.length + 3 * onKeyword + (words.length > 1 ? 1 : 0);
-    if (!best || score > best.score) best = { text: phraseText(words), score, onKeyword: onKeyword > 0 };
+/** The description's sentence that shares most with the post, and how much the two share. */
+function productFit(request: ReplyRequest, point: PostPoint) {
+  const { post, project } = request;
+  const sentences = sentencesOf(project.description);
+  const postStems = new Set(
+    [...stemsOf(`${post.title ?? ''} ${post.content}`)].filter((stem) => !commonStems.has(stem)),
+  );
+  const pointStems = stemsOf(`${point.sentence} ${point.topic}`);
+  const projectStems = stemsOf(`${project.description} ${project.goal}`);
+  const sharedWithPost = [...postStems].filter((stem) => projectStems.has(stem)).length;
+  const sharedWithPoint = [...pointStems].filter(
+    (stem) => projectStems.has(stem) && !commonStems.has(stem),
+  ).length;
+  let best = sentences[0] ?? '';
+  let bestShared = -1;
+  for (const sentence of sentences) {
+    const stems = stemsOf(sentence);
+    const shared = [...postStems].filter((stem) => stems.has(stem)).length;
+    if (shared > bestShared) [best, bestShared] = [sentence, shared];
   }
-  if (best?.onKeyword) return best.text;
-  // The keyword as the post uses it, with the noun it qualifies ("invoicing process").
-  const escaped = keyword.trim().replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const used = escaped ? new RegExp(`\\b(${escaped})(?:\\s+([A-Za-z]+))?`, 'i').exec(focus) : null;
-  if (used?.[1]) {
-    const next = used[2] ? wordsOf(used[2])[0] : undefined;
-    return next && next.pos === 'NOUN' && !next.stop
-      ? `${used[1].toLowerCase()} ${next.normal}`
-      : used[1].toLowerCase();
-  }
-  return best?.text ?? keyword.toLowerCase();
+  // The post's point, or the post as a whole, has to be about what the product does.
+  const helps = project.description.trim() !== '' && (sharedWithPoint >= 2 || sharedWithPost >= 3);
+  return { helps, sentence: best };
 }
 
-/** The first sentence of the description, with the product's name turned into "it" (the reply names it once). */
-function gistOf(description: string, name: string): string {
-  const first = sentencesOf(description)[0]?.replace(/[.!?]+$/, '') ?? '';
-  if (!first) return '';
-  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const withoutName = name ? first.replace(new RegExp(`\\b${escaped}\\b`, 'gi'), 'it') : first;
-  const words = withoutName.split(/\s+/).filter(Boolean).slice(0, 24);
-  const gist = words.join(' ');
-  return /^(It|The|A|An|This|Our)\b/.test(gist) ? gist.charAt(0).toLowerCase() + gist.slice(1) : gist;
+/** A description sentence said after the product's name: "sends polite reminders…" ("which" follows the name). */
+function whatItDoes(sentence: string, name: string): { verbPhrase: string | null; clause: string } {
+  const bare = sentence.replace(/[.!?]+$/, '').trim();
+  const lead = new RegExp(`^(?:${escapeRegExp(name)}|It)\\s+`, 'i');
+  const withoutName = bare.replace(new RegExp(`\\b${escapeRegExp(name)}\\b`, 'gi'), 'it');
+  const clause = /^It\b/.test(withoutName) ? `it${withoutName.slice(2)}` : withoutName;
+  return {
+    verbPhrase: lead.test(bare)
+      ? bare.replace(lead, '').replace(new RegExp(`\\b${escapeRegExp(name)}\\b`, 'gi'), 'it')
+      : null,
+    clause:
+      clause.charAt(0).toLowerCase() === clause.charAt(0)
+        ? clause
+        : clause.charAt(0).toLowerCase() + clause.slice(1),
+  };
 }
+
+/** The first clause of a phrase, for replies that must be shorter. */
+const firstClause = (text: string) => text.split(/,|;|\s+(?:so|and|which|while|with)\s+/)[0]?.trim() ?? text;
+
+const contractions: Array<[RegExp, string]> = [
+  [/\bI'd\b/g, 'I would'],
+  [/\bit's\b/g, 'it is'],
+  [/\bIt's\b/g, 'It is'],
+  [/\bshouldn't\b/g, 'should not'],
+  [/\bdon't\b/g, 'do not'],
+  [/\bisn't\b/g, 'is not'],
+  [/\byou'd\b/g, 'you would'],
+  [/\byou're\b/g, 'you are'],
+  [/\bthat's\b/g, 'that is'],
+];
+const formalise = (text: string) => contractions.reduce((said, [from, to]) => said.replace(from, to), text);
 
 /**
- * Writes a reply without a model: it picks the post's question (or its main sentence) and the thing
- * it is about, answers that first, names the product once, says how it helps only when the post and
- * the project's description share their subject, and follows the tone of voice and the prompt.
+ * Writes a reply without a model: it reads the post's point (its question, or what it shows, complains
+ * about or claims) and answers that in the post's own words, names the product once, says how it helps
+ * only when the post's point and the product's description share their subject, adds the link only when
+ * the tone of voice asks, and follows the tone of voice and the person's prompt.
  */
-export function writeReply({ post, project, prompt }: ReplyRequest): string {
+export function writeReply(request: ReplyRequest): string {
+  const { post, project, prompt } = request;
   const style = styleOf(project.tov, prompt);
   const name = project.name.trim() || 'our product';
-  const keywordStems = stemsOf(post.keyword);
-  const focus = focusOf(post.title, post.content, keywordStems);
-  const topic = topicOf(focus, post.keyword, keywordStems);
-  const asked = /\?\s*$/.test(focus);
+  const point = readPostPoint(post);
   const pick = hashOf(`${post.title ?? ''}\n${post.content}`);
-  const end = style.exclaim && pick % 2 === 0 ? '!' : '.';
+  let turn = 0;
+  const choose = <T>(options: T[]): T => options[(pick + turn++ * 7) % options.length] as T;
+  const answer = answerFor(
+    point,
+    { formal: style.formal, end: style.exclaim && pick % 2 === 0 ? '!' : '.' },
+    choose,
+  );
 
-  // Each opening is the acknowledgement and, unless the person asked for a shorter reply, a line more.
-  const openings: Array<[string, string]> = asked
-    ? style.formal
-      ? [
-          [
-            `Regarding your question about ${topic}:`,
-            'it is worth writing down what a good result looks like first, then comparing options against it.',
-          ],
-          [
-            `On ${topic}:`,
-            'the simplest approach that covers your case is usually the right start, and it is easy to revisit later.',
-          ],
-        ]
-      : [
-          [
-            `Good question about ${topic}${end}`,
-            "I'd start small and see what actually sticks before committing.",
-          ],
-          [
-            `With ${topic},`,
-            'what usually works is picking one simple setup and living with it for a couple of weeks.',
-          ],
-        ]
-    : style.formal
-      ? [
-          [
-            `Thank you for raising ${topic}.`,
-            'It is a problem many teams face, and a clear routine matters more than the tool.',
-          ],
-          [
-            `Your point about ${topic} is a fair one.`,
-            'It comes up often, and a clear routine matters more than the tool.',
-          ],
-        ]
-      : [
-          [
-            `Really relatable point about ${topic}${end}`,
-            'A small, regular routine tends to beat a big fix.',
-          ],
-          [
-            `Been there with ${topic}, it's a common headache${end}`,
-            'A small, regular routine tends to beat a big fix.',
-          ],
-        ];
-  const [acknowledgement, more] = openings[pick % openings.length] ?? ['', ''];
-  // "With x," and "On x:" need their line to make a sentence; shorter replies end those with a plain answer.
-  const shortLine = /[,:]$/.test(acknowledgement)
-    ? `${acknowledgement} start with the simplest option that covers it.`
-    : acknowledgement;
-  const opening = style.short ? shortLine : `${acknowledgement} ${more}`;
-
-  const postStems = stemsOf(`${post.title ?? ''} ${post.content}`);
-  const projectStems = stemsOf(`${project.description} ${project.goal}`);
-  const shared = [...postStems].filter((stem) => projectStems.has(stem) && !keywordStems.has(stem));
-  const helps = shared.length >= 1 && project.description.trim() !== '';
+  const fit = productFit(request, point);
   const who = style.asTeam ? 'we make' : 'I work on';
-  let gist = gistOf(project.description, project.name.trim());
-  const productLine = (gistText: string) =>
-    helps
-      ? gistText
-        ? `${style.formal ? `${name} may help here` : `${name} might help with this`}: ${gistText}.`
-        : `${name} was built for exactly this.`
-      : `Full disclosure: ${who} ${name}, so take this with that in mind.`;
+  const does = whatItDoes(fit.sentence, name);
+  const productLines = (() => {
+    if (!fit.helps) {
+      const lines = style.formal
+        ? [`In the interest of transparency, ${who} ${name}, although it is not what this needs.`]
+        : [
+            `Full disclosure: ${who} ${name}, but that's not what this needs.`,
+            `(Full disclosure, ${who} ${name}; no pitch here, it isn't built for this.)`,
+          ];
+      return [choose(lines), `Full disclosure: ${who} ${name}.`];
+    }
+    const about = point.topic;
+    const full = does.verbPhrase
+      ? style.formal
+        ? `${capital(who)} ${name}, which ${does.verbPhrase}; it may help with ${about}.`
+        : choose([
+            `For the ${about} part, ${who} ${name}, which ${does.verbPhrase}.`,
+            `Full disclosure, ${who} ${name}: it ${firstClause(does.verbPhrase)}, which might take ${about} off your plate.`,
+          ])
+      : style.formal
+        ? `${name} may help with ${about}: ${does.clause}.`
+        : `${name} might help with the ${about} part: ${does.clause}.`;
+    const short = does.verbPhrase
+      ? `${capital(who)} ${name}, which ${firstClause(does.verbPhrase)}.`
+      : `${name} might help here: ${firstClause(does.clause)}.`;
+    return [full, short, `${name} was built for ${about}.`];
+  })();
 
   const content = promptContent(prompt);
   const contentLine = content ? `Worth mentioning too: ${content}.` : null;
-  const linkLine = style.link && project.url ? `More at ${project.url}` : null;
+  // "Include a link when the product helps": a reply that does not pitch carries no link either.
+  const linkOnlyWhenHelping = /\blinks?\b[^.]*\b(?:when|where|if)\b/i.test(project.tov);
+  const linkLine =
+    style.link && project.url && (fit.helps || !linkOnlyWhenHelping) ? `More at ${project.url}` : null;
 
-  const limit = style.short ? shortReplyMaxWords : replyMaxWords;
-  // A shorter reply keeps the description's first clause.
-  if (style.short) gist = gist.split(/,|;|\s+(?:so|and|which|while)\s+/)[0]?.trim() ?? gist;
-  const build = (first: string) =>
-    [first, productLine(gist), contentLine, linkLine]
-      .filter((part): part is string => Boolean(part))
-      .join(' ');
-  let reply = build(opening);
-  if (countWords(reply) > limit) reply = build(shortLine);
-  while (countWords(reply) > limit && gist.split(' ').length > 6) {
-    gist = gist.split(' ').slice(0, -4).join(' ');
-    reply = build(shortLine);
+  const maxWords = style.short ? shortReplyMaxWords : replyMaxWords;
+  const maxChars = replyCharLimit(post.network);
+  const fits = (text: string) => countWords(text) <= maxWords && (!maxChars || text.length <= maxChars);
+  const build = (follow: string | null, product: string, said = contentLine) => {
+    const text = [answer.lead, follow, product, said, linkLine].filter(Boolean).join(' ');
+    return style.formal ? formalise(text) : text;
+  };
+  // Longest first: the follow-up line goes before the product line is shortened.
+  const follows = style.short ? [null] : [answer.follow, null];
+  for (const product of productLines) {
+    for (const follow of follows) {
+      const reply = build(follow, product);
+      if (fits(reply)) return reply;
+    }
   }
-  const words = reply.split(/\s+/).filter(Boolean);
-  return words.length > limit ? `${words.slice(0, limit).join(' ')}…` : reply;
+  // Still too long: the prompt's own content is what gives way, cut to the words that are left.
+  const product = productLines.at(-1) ?? '';
+  const left = maxWords - countWords(build(null, product, null)) - 4;
+  const clipped =
+    content && left > 2 ? `Worth mentioning too: ${content.split(/\s+/).slice(0, left).join(' ')}…` : null;
+  return enforceReplyRules(build(null, product, clipped), {
+    maxWords,
+    maxChars,
+    allowedLink: linkLine ? project.url : null,
+  });
 }

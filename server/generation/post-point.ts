@@ -1,0 +1,265 @@
+import { nounPhrasesOf, sentencesOf, type WordToken, wordsOf } from './nlp';
+
+/** What a post does: asks how, asks for a tool, weighs two options, asks yes or no, asks why, complains, shows something, or claims something. */
+export type PointKind = 'how' | 'recommend' | 'choice' | 'yesno' | 'why' | 'complaint' | 'showcase' | 'claim';
+
+/** A post's point, as a reply answers it. */
+export interface PostPoint {
+  kind: PointKind;
+  /** The sentence the point is made in. */
+  sentence: string;
+  /** What the point is about, in the post's words ("late invoices"). */
+  topic: string;
+  /** For a "how do you…" question, what the person wants to do, said back to them ("set boundaries with clients"). */
+  aim: string | null;
+  /** For a choice, the two options as the post names them. */
+  options: [string, string] | null;
+  /** For a show-and-tell, the thing shown or done, said back to them ("your second bakery location"). */
+  shown: string | null;
+  /** A second concrete thing from the post, preferably a figure ("60 days", "50 GB"), for the reply to pick up. */
+  detail: string | null;
+}
+
+const contentPos = new Set(['NOUN', 'PROPN', 'VERB', 'ADJ']);
+
+/** The content-word stems of a text, the same way relevance compares texts. */
+export const stemsOf = (text: string, pos: Set<string> = contentPos) =>
+  new Set(
+    wordsOf(text)
+      .filter((word) => !word.stop && pos.has(word.pos) && word.normal.length >= 3)
+      .map((word) => word.stem),
+  );
+
+const countWords = (text: string) => text.split(/\s+/).filter(Boolean).length;
+
+/** Nouns that say nothing about what a post is about. */
+const vague = new Set(
+  'anyone someone everyone people thing things way lot time question idea ideas advice help tips day week year months guys half part rest world opinion'.split(
+    ' ',
+  ),
+);
+
+/** Words that open a noun phrase without saying what it is about ("best tool", "new app"). */
+const hollowLeads = new Set(['best', 'good', 'great', 'new', 'right', 'simple', 'easy', 'better', 'other']);
+
+const askPattern = /\b(looking for|recommendations?|suggestions?|any tips|advice on)\b/i;
+const recommendPattern =
+  /\b(recommend\w*|suggestions?|tutorials?|alternatives?|looking for|anyone (?:have|know) (?:a|an|any|of)|what (?:\w+ ){0,3}(?:do|are|does) (?:you|people|folks|y'all|everyone) (?:use|using)|what are you using|best \w+ for)\b/i;
+const showPattern =
+  /\b(?:I|we)(?:'ve| have)?\s+(?:just\s+|finally\s+)?(?:built|made|launched|released|shipped|wrote|opened|finished|open-sourced|created)\s+(.+)/i;
+const complaintWords =
+  /\b(hate|tired|exhausted|burn(?:ing|t|ed)? out|burnout|mess|nightmare|pain(?:ful)?|frustrat\w*|annoying|sucks?|broken|wast\w*|late|overdue|miss(?:es|ed)?|killing|punish\w*|worst|ugh|means nothing|better way|unpaid|still runs? on|muting|ignor\w*)\b/gi;
+
+const numberWords =
+  'one two three four five six seven eight nine ten eleven twelve fifteen twenty thirty forty fifty hundred'.split(
+    ' ',
+  );
+
+/** Turns what the poster says about themselves into what a reply says to them ("my clients" → "your clients"). */
+export function toSecondPerson(text: string): string {
+  const swaps: Record<string, string> = {
+    i: 'you',
+    me: 'you',
+    my: 'your',
+    mine: 'yours',
+    myself: 'yourself',
+    we: 'you',
+    us: 'you',
+    our: 'your',
+    ours: 'yours',
+    ourselves: 'yourselves',
+    "i'm": "you're",
+    "i've": "you've",
+    "i'd": "you'd",
+    "i'll": "you'll",
+    "we're": "you're",
+    "we've": "you've",
+    "we'd": "you'd",
+    "we'll": "you'll",
+    am: 'are',
+  };
+  return text
+    .replace(
+      /\b(?:I|we|i)'(?:m|ve|d|ll|re)\b|\b(?:I|me|my|mine|myself|we|us|our|ours|ourselves)\b/gi,
+      (word) => {
+        const swapped = swaps[word.toLowerCase()] ?? word;
+        return word === 'I' || word[0] === word[0]?.toLowerCase()
+          ? swapped
+          : swapped.charAt(0).toUpperCase() + swapped.slice(1);
+      },
+    )
+    .replace(/\byou am\b/g, 'you are')
+    .replace(/\byou was\b/g, 'you were');
+}
+
+/** A phrase as the post writes it, lower-cased unless a word is a name written with inner capitals. */
+const phraseText = (phrase: WordToken[]) =>
+  phrase.map((word) => (/[a-z][A-Z]|^[A-Z]{2,}$/.test(word.text) ? word.text : word.normal)).join(' ');
+
+/** The thing a sentence is about, as the post words it, leaning to the keyword ("late invoices"). */
+function topicOf(sentence: string, keyword: string, keywordStems: Set<string>): string {
+  let best: { text: string; score: number; onKeyword: boolean } | null = null;
+  for (const phrase of nounPhrasesOf(sentence)) {
+    const words = phrase.filter((word) => !word.stop);
+    while (words.length > 1 && hollowLeads.has(words[0]?.normal ?? '')) words.shift();
+    if (words.length === 0 || words.every((word) => vague.has(word.normal))) continue;
+    const onKeyword = words.filter((word) => keywordStems.has(word.stem)).length;
+    const score = words.length + 3 * onKeyword + (words.length > 1 ? 1 : 0);
+    if (!best || score > best.score) best = { text: phraseText(words), score, onKeyword: onKeyword > 0 };
+  }
+  const said = keyword.trim();
+  // The keyword as the post uses it, with the noun it qualifies ("invoicing process").
+  const escaped = said.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const used = escaped ? new RegExp(`\\b(${escaped})(?:\\s+([A-Za-z]+))?`, 'i').exec(sentence) : null;
+  const asWritten = (text: string) => (/[A-Z]{2,}|[a-z][A-Z]/.test(text) ? text : text.toLowerCase());
+  if (used?.[1] && !(best?.onKeyword && best.text.toLowerCase().includes(said.toLowerCase()))) {
+    const next = used[2] ? wordsOf(used[2])[0] : undefined;
+    return next && next.pos === 'NOUN' && !next.stop
+      ? `${asWritten(used[1])} ${next.normal}`
+      : asWritten(used[1]);
+  }
+  if (best?.onKeyword) return best.text;
+  // A lone word that is not the keyword ("row" in "in a row") says less than the keyword itself.
+  return best?.text.includes(' ') ? best.text : asWritten(said) || (best?.text ?? '');
+}
+
+/** A figure with what it counts ("60 days", "50 GB", "twenty staff"), else a noun phrase from another sentence. */
+function detailOf(sentences: string[], focus: string, topic: string): string | null {
+  const others = sentences.filter((sentence) => sentence !== focus);
+  for (const sentence of [...others, focus]) {
+    const words = wordsOf(sentence);
+    for (let i = 0; i < words.length - 1; i++) {
+      const word = words[i];
+      const next = words[i + 1];
+      if (!word || !next) continue;
+      const isNumber = word.pos === 'NUM' || numberWords.includes(word.normal) || /^\d+%?$/.test(word.text);
+      if (!isNumber || next.pos === 'PUNCT' || next.stop) continue;
+      if (!['NOUN', 'PROPN', 'ADJ'].includes(next.pos)) continue;
+      const third = words[i + 2];
+      // "net 60 payment terms": the figure is part of a name, not a count.
+      if (next.pos === 'NOUN' && third && ['NOUN', 'PROPN'].includes(third.pos)) continue;
+      const phrase = [numberWords.includes(word.normal) ? word.normal : word.text, next.text];
+      if (next.pos === 'ADJ' && third && third.pos === 'NOUN') phrase.push(third.text);
+      const text = phrase.join(' ').replace(/\s+%/, '%');
+      if (!topic.includes(text)) return text;
+    }
+  }
+  let best: { text: string; score: number } | null = null;
+  for (const sentence of others) {
+    for (const phrase of nounPhrasesOf(sentence)) {
+      const words = phrase.filter((word) => !word.stop && !vague.has(word.normal));
+      if (words.length !== 2) continue;
+      const text = phraseText(words);
+      if (topic.includes(text) || text.includes(topic)) continue;
+      if (!best || words.length > best.score) best = { text, score: words.length };
+    }
+  }
+  return best?.text ?? null;
+}
+
+const clip = (text: string, maxWords: number) => {
+  const words = text.split(/\s+/).filter(Boolean);
+  return words.length <= maxWords ? text : null;
+};
+
+/** "How do you chase late invoices without…?" → "chase late invoices without…", said to the reader. */
+function aimOf(question: string): string | null {
+  const match =
+    /^(?:so,?\s+)?(?:how|what(?:'s| is) the best way to)\s+(?:(?:do|can|should|would|did|does)\s+)?(?:(?:you|i|we|people|others|y'all|everyone|folks|teams?)\s+)?(?:all\s+)?(.+?)\s*\?$/i.exec(
+      question,
+    );
+  const aim = match?.[1]?.replace(/^to\s+/i, '');
+  return aim ? clip(toSecondPerson(aim), 13) : null;
+}
+
+function optionsOf(question: string): [string, string] | null {
+  const match =
+    /((?:[A-Z][\w.-]*\s){0,2}[A-Z][\w.-]*)\s+(?:or|vs\.?|versus)\s+([A-Z][\w.-]*(?:\s[A-Z][\w.-]*){0,2})/.exec(
+      question,
+    );
+  if (!match?.[1] || !match[2]) return null;
+  const first = match[1].replace(/^(?:Is|Are|Should|Do|Does|Would|Can|Which)\s+/, '');
+  return first === match[1] || /^[A-Z]/.test(first) ? [first, match[2]] : null;
+}
+
+function kindOfQuestion(question: string, options: [string, string] | null): PointKind {
+  if (options) return 'choice';
+  if (/^why\b/i.test(question)) return 'why';
+  if (recommendPattern.test(question)) return 'recommend';
+  if (/^(?:so,?\s+)?(?:how|what|any tips|where)\b/i.test(question)) return 'how';
+  return 'yesno';
+}
+
+/** What was shown or done, said back to the poster ("your second bakery location"), or null. */
+function shownOf(title: string | null, sentences: string[]): string | null {
+  const showHn = title ? /^show hn:\s*(.+)$/i.exec(title)?.[1] : undefined;
+  if (showHn) {
+    const thing = showHn.replace(/^(?:a|an|the|my|our)\s+/i, '').replace(/[.!]+$/, '');
+    // "Open-source forecasting…" reads mid-sentence in lower case; "CLI" and "GitHub" keep their capitals.
+    return `the ${/^[A-Z][a-z]/.test(thing) && !/^\S*[a-z][A-Z]/.test(thing) ? thing.charAt(0).toLowerCase() + thing.slice(1) : thing}`;
+  }
+  for (const sentence of sentences.slice(0, 3)) {
+    const done = showPattern.exec(sentence)?.[1];
+    if (!done) continue;
+    const object = done.split(/,|;|\s+(?:so|and|but|because|which|that)\s+|[.!?]/)[0]?.trim() ?? '';
+    if (!object) continue;
+    const said = toSecondPerson(object.replace(/^(?:a|an)\s+/i, 'the '));
+    if (countWords(said) <= 12) return said;
+  }
+  return null;
+}
+
+const stripPrefix = (text: string) => text.replace(/^(?:ask|show|tell) hn:\s*/i, '').trim();
+
+/**
+ * Reads a post's point: the question it asks (the one closest to the keyword when it asks several),
+ * else what it shows, else its main complaint or claim; and the words a reply can pick up.
+ */
+export function readPostPoint(post: { title: string | null; content: string; keyword: string }): PostPoint {
+  const keywordStems = stemsOf(post.keyword);
+  const title = post.title ? stripPrefix(post.title) : null;
+  const sentences = [...sentencesOf(title ?? ''), ...sentencesOf(post.content)]
+    .slice(0, 24)
+    .filter((sentence) => countWords(sentence) >= 2);
+  const overlap = (sentence: string) => [...stemsOf(sentence)].filter((s) => keywordStems.has(s)).length;
+  const best = (pool: string[], score: (sentence: string) => number) => {
+    let chosen = pool[0];
+    for (const sentence of pool)
+      if (chosen === undefined || score(sentence) > score(chosen)) chosen = sentence;
+    return chosen;
+  };
+  const asks = sentences.filter((s) => (/\?\s*$/.test(s) && countWords(s) >= 3) || askPattern.test(s));
+  const shown = asks.length === 0 ? shownOf(post.title, sentences) : null;
+
+  let kind: PointKind;
+  let sentence: string;
+  let options: [string, string] | null = null;
+  if (asks.length > 0) {
+    sentence = best(asks, overlap) ?? '';
+    options = optionsOf(sentence);
+    kind = kindOfQuestion(sentence, options);
+  } else if (shown) {
+    kind = 'showcase';
+    sentence = sentences.find((s) => showPattern.test(s)) ?? sentences[0] ?? post.content;
+  } else {
+    const grievance = (s: string) => (s.match(complaintWords)?.length ?? 0) * 2 + overlap(s);
+    const complaint = best(sentences, grievance);
+    if (complaint && (complaint.match(complaintWords)?.length ?? 0) > 0) {
+      kind = 'complaint';
+      sentence = complaint;
+    } else {
+      kind = 'claim';
+      sentence = best(sentences, overlap) ?? post.content;
+    }
+  }
+  const topic = topicOf(sentence, post.keyword, keywordStems);
+  return {
+    kind,
+    sentence,
+    topic,
+    aim: kind === 'how' ? aimOf(sentence) : null,
+    options,
+    shown,
+    detail: detailOf(sentences, sentence, topic),
+  };
+}
