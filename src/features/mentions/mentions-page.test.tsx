@@ -113,6 +113,30 @@ describe('MentionsPage', () => {
     expect(screen.getByRole('textbox', { name: 'Answer' })).toBeTruthy();
   });
 
+  it('renders only the cards on screen once a day has more than 50 posts, each telling its place in the list', async () => {
+    handlers['GET /api/posts/reddit'] = () =>
+      ok(
+        Array.from({ length: 300 }, (_, index) =>
+          serverPost({
+            id: `p${index}`,
+            author: `author-${index}`,
+            keyword: 'crm',
+            published_date: `2025-03-05T${String(23 - Math.floor(index / 60)).padStart(2, '0')}:${String(59 - (index % 60)).padStart(2, '0')}:00`,
+            content: `Post number ${index}`,
+          }),
+        ),
+      );
+    renderPage('/mentions/reddit?found_date=2025-03-05');
+    expect(await screen.findByText('author-0', undefined, { timeout: 15_000 })).toBeTruthy();
+    const items = screen.getAllByRole('listitem');
+    expect(items.length).toBeGreaterThan(0);
+    // jsdom measures every card as 0 px high, so more fit on its screen than would in a browser.
+    expect(items.length).toBeLessThan(100);
+    expect(items[0]?.getAttribute('aria-setsize')).toBe('300');
+    expect(items[0]?.getAttribute('aria-posinset')).toBe('1');
+    expect(screen.queryByText('author-299')).toBeNull();
+  }, 20_000);
+
   it('goes to the first social when the slug is unknown', async () => {
     const { location } = renderPage('/mentions/myspace?found_date=2025-03-05');
     await waitFor(() => expect(currentUrl(location)).toBe('/mentions/reddit?found_date=2025-03-05'));

@@ -2,6 +2,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { type ReactNode, useEffect, useMemo } from 'react';
 import { Link, Redirect, useLocation, useParams, useSearch } from 'wouter';
 import { type MentionsSearch, parseMentionsSearch, routes } from '@/app/routes';
+import { PostList } from '@/components/post-list';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { PageLoader } from '@/components/ui/loader';
@@ -250,18 +251,12 @@ export function MentionsPage({
         {posts === undefined || (posts.length === 0 && postsResponse === undefined) ? (
           <PageLoader />
         ) : (
-          <ul className="flex flex-col gap-4">
-            {posts.map((post) => (
-              <li key={post.id}>
-                <PostCard
-                  post={post}
-                  db={db}
-                  autopost={autopost}
-                  autopostingSetup={project.autopostingSetup}
-                />
-              </li>
-            ))}
-          </ul>
+          <PostList
+            items={posts}
+            renderItem={(post) => (
+              <PostCard post={post} db={db} autopost={autopost} autopostingSetup={project.autopostingSetup} />
+            )}
+          />
         )}
       </>
     );

@@ -1,5 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
+import { PostList } from '@/components/post-list';
 import { PostSummary } from '@/components/post-summary';
 import { Card } from '@/components/ui/card';
 import { PageLoader } from '@/components/ui/loader';
@@ -70,20 +71,20 @@ export function RepliesPage({ db = getMirrorDb() }: { db?: MirrorDb }) {
       {posts.length === 0 ? (
         <Text tone="muted">Your published replies will appear here</Text>
       ) : (
-        <ul className="flex flex-col gap-4">
-          {posts.map((post) => (
-            <li key={post.id}>
-              <Card size="sm" className="flex flex-col gap-3">
-                <PostSummary post={post} />
-                <div className="rounded-md bg-muted p-3">
-                  <Text size="sm" className="whitespace-pre-line">
-                    {post.answer}
-                  </Text>
-                </div>
-              </Card>
-            </li>
-          ))}
-        </ul>
+        <PostList
+          items={posts}
+          estimateSize={260}
+          renderItem={(post) => (
+            <Card size="sm" className="flex flex-col gap-3">
+              <PostSummary post={post} />
+              <div className="rounded-md bg-muted p-3">
+                <Text size="sm" className="whitespace-pre-line">
+                  {post.answer}
+                </Text>
+              </div>
+            </Card>
+          )}
+        />
       )}
     </>
   );
