@@ -44,7 +44,8 @@ export class FilterSyntaxError extends Error {
 
 type Token =
   | { kind: 'term'; term: FilterTermSyntax; negated: boolean; at: number }
-  | { kind: 'site' | 'author'; value: string; at: number }
+  | { kind: 'site'; value: string; at: number }
+  | { kind: 'author'; value: string; at: number }
   | { kind: 'or'; at: number };
 
 const quotes = new Set(['"', '“', '”']);

@@ -1,0 +1,148 @@
+import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
+import type { LanguageModel } from 'ai';
+import type { Logger } from '../logger';
+import { applyHardRules, postKey } from './hard-rules';
+import { scoreLexically } from './lexical-score';
+import { scoreWithModel } from './model-score';
+import type { Relevance, RelevanceRequest, ScoredPost, SourcePost } from './types';
+
+/** Posts scoring below this are not kept, unless `DISCOVERY_MIN_SCORE` or `threshold` says otherwise. */
+export const defaultMinScore = 35;
+
+export type RelevanceLogger = Pick<Logger, 'warn'>;
+
+export interface RelevanceOptions {
+  /** Keep posts scoring at least this (0–100); default `DISCOVERY_MIN_SCORE`, else 35. */
+  threshold?: number;
+  /** A model to score the lexical top candidates; without one (and without LLM_*), scores are lexical. */
+  model?: LanguageModel;
+  /** The model sees the lexical top `candidatesPerKept × limit` posts (default 3). */
+  candidatesPerKept?: number;
+  /** Posts per model call (default 20). */
+  modelBatchSize?: number;
+  /** Longest wait for one model call, in milliseconds (default 60 s). */
+  timeoutMs?: number;
+  /** Retries after a failed model call (default 1). */
+  maxRetries?: number;
+  /** How much of each post's text the model sees (default 1,500 characters). */
+  maxPostChars?: number;
+}
+
+/** The configuration relevance reads: plain options, or the server's env (the LLM_* and DISCOVERY_* variables). */
+export interface RelevanceConfig extends RelevanceOptions {
+  LLM_BASE_URL?: string | undefined;
+  LLM_API_KEY?: string | undefined;
+  LLM_MODEL?: string | undefined;
+  DISCOVERY_MIN_SCORE?: number | string | undefined;
+}
+
+function thresholdOf(config: RelevanceConfig): number {
+  const value = config.threshold ?? config.DISCOVERY_MIN_SCORE;
+  if (value === undefined || value === '') return defaultMinScore;
+  const number = Number(value);
+  if (!Number.isFinite(number) || number < 0 || number > 100)
+    throw new RangeError(`The relevance threshold must be a number from 0 to 100, not "${value}"`);
+  return number;
+}
+
+function modelOf(config: RelevanceConfig): LanguageModel | null {
+  if (config.model) return config.model;
+  if (!config.LLM_BASE_URL || !config.LLM_MODEL) return null;
+  const provider = createOpenAICompatible({
+    name: 'llm',
+    baseURL: config.LLM_BASE_URL,
+    ...(config.LLM_API_KEY ? { apiKey: config.LLM_API_KEY } : {}),
+    supportsStructuredOutputs: true,
+  });
+  return provider.chatModel(config.LLM_MODEL);
+}
+
+const best = (x: ScoredPost, y: ScoredPost) =>
+  y.score - x.score || y.post.publishedAt.getTime() - x.post.publishedAt.getTime();
+
+class ScoringRelevance implements Relevance {
+  readonly kind: 'lexical' | 'model';
+
+  constructor(
+    private readonly threshold: number,
+    private readonly model: LanguageModel | null,
+    private readonly options: Required<Omit<RelevanceOptions, 'threshold' | 'model'>>,
+    private readonly logger: RelevanceLogger | undefined,
+  ) {
+    this.kind = model ? 'model' : 'lexical';
+  }
+
+  async rank(posts: SourcePost[], request: RelevanceRequest): Promise<ScoredPost[]> {
+    if (request.limit <= 0) return [];
+    const { kept } = applyHardRules(posts, request);
+    const lexical = scoreLexically(kept, request)
+      .map((judgement): ScoredPost => ({ ...judgement, keyword: request.keyword }))
+      .sort(best);
+    const scored = this.model
+      ? await this.scoreWithModel(
+          this.model,
+          lexical.slice(0, request.limit * this.options.candidatesPerKept),
+          request,
+        )
+      : lexical;
+    return scored
+      .filter((post) => post.score >= this.threshold)
+      .sort(best)
+      .slice(0, request.limit);
+  }
+
+  /** The model's scores for the candidates; where a call fails, the lexical ones (logged), never a failed run. */
+  private async scoreWithModel(
+    model: LanguageModel,
+    candidates: ScoredPost[],
+    request: RelevanceRequest,
+  ): Promise<ScoredPost[]> {
+    const scored: ScoredPost[] = [];
+    for (let start = 0; start < candidates.length; start += this.options.modelBatchSize) {
+      const batch = candidates.slice(start, start + this.options.modelBatchSize);
+      try {
+        const judged = await scoreWithModel(
+          model,
+          batch.map((candidate) => ({ id: postKey(candidate.post), post: candidate.post })),
+          request,
+          this.options,
+        );
+        const missing = batch.filter((candidate) => !judged.has(postKey(candidate.post))).length;
+        if (missing > 0)
+          this.logger?.warn(
+            { keyword: request.keyword, missing },
+            'the model did not score every post; those keep their lexical scores',
+          );
+        for (const candidate of batch) scored.push({ ...candidate, ...judged.get(postKey(candidate.post)) });
+      } catch (error) {
+        this.logger?.warn(
+          { err: error, keyword: request.keyword, posts: batch.length },
+          'relevance model failed; using lexical scores for these posts',
+        );
+        scored.push(...batch);
+      }
+    }
+    return scored;
+  }
+}
+
+/**
+ * The relevance the configuration asks for, chosen as the drafter is: a model when `model` is given
+ * or `LLM_BASE_URL` and `LLM_MODEL` are set (it scores the lexical top candidates and writes the
+ * reasons), lexical scoring otherwise. The threshold is `threshold`, else `DISCOVERY_MIN_SCORE`,
+ * else 35; a value outside 0–100 throws.
+ */
+export function createRelevance(config: RelevanceConfig = {}, logger?: RelevanceLogger): Relevance {
+  return new ScoringRelevance(
+    thresholdOf(config),
+    modelOf(config),
+    {
+      candidatesPerKept: config.candidatesPerKept ?? 3,
+      modelBatchSize: Math.max(1, config.modelBatchSize ?? 20),
+      timeoutMs: config.timeoutMs ?? 60_000,
+      maxRetries: config.maxRetries ?? 1,
+      maxPostChars: config.maxPostChars ?? 1_500,
+    },
+    logger,
+  );
+}
