@@ -29,8 +29,8 @@ export function markdownToText(markdown: string): string {
   return tidyText(
     htmlToText(markdown)
       .replace(/!?\[([^\]]*)\]\((?:[^()]|\([^)]*\))*\)/g, '$1')
-      .replace(/^\s{0,3}(?:>\s?)+/gm, '')
-      .replace(/^\s{0,3}#{1,6}\s+/gm, '')
+      .replace(/^[ \t]{0,3}(?:>[ \t]?)+/gm, '')
+      .replace(/^[ \t]{0,3}#{1,6}[ \t]+/gm, '')
       .replace(/(\*\*|__|~~|`)/g, '')
       .replace(/\u200b/g, ''),
   );

@@ -9,8 +9,11 @@ import {
   inWindow,
   numberHeader,
   pageSize,
+  parseShape,
   RateBudget,
+  readJson,
   type SourceOptions,
+  send,
 } from './source-http';
 
 export interface RedditOptions extends SourceOptions {
@@ -140,22 +143,25 @@ export class RedditSource implements Source {
     } else {
       url = endpoint(this.baseUrl, '/search.json', params);
     }
-    try {
-      const { data, headers: answer } = await fetchJson(
-        { network: 'reddit', url, init: { headers }, timeoutMs: this.timeoutMs, signal },
-        listingSchema,
-        { resetAfterMs: resetAfter },
-      );
-      this.noteBudget(answer);
-      return data;
-    } catch (error) {
-      // An OAuth token can be revoked before it expires: fetch a new one once.
-      if (this.credentials && error instanceof SourceError && error.kind === 'unauthorized' && this.token) {
-        this.token = null;
-        return 'token_expired' as const;
-      }
-      throw error;
+    const response = await send({
+      network: 'reddit',
+      url,
+      init: { headers },
+      timeoutMs: this.timeoutMs,
+      signal,
+    });
+    // An OAuth token can be revoked before it expires: the caller fetches a new one once.
+    if (this.credentials && response.status === 401) {
+      this.token = null;
+      return 'token_expired' as const;
     }
+    const data = parseShape(
+      'reddit',
+      listingSchema,
+      readJson('reddit', response, { resetAfterMs: resetAfter }),
+    );
+    this.noteBudget(response.headers);
+    return data;
   }
 
   private noteBudget(headers: Headers): void {
