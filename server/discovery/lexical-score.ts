@@ -30,7 +30,7 @@ const intents = [
     points: points.intent,
     says: 'asks for a tool',
     pattern:
-      /\b(recommend\w*|suggest\w*|looking for|alternatives? to|any (good |decent )?(tools?|apps?|software|services?|platforms?)|what (do|does|did) (you|everyone|people|y'all) use|which (tool|app|software|service|platform)|is there (a|an|any)|anyone (use|using|tried|know)|tool for)\b/iu,
+      /\b(recommend\w*|suggest\w*|looking for|alternatives? to|any (good |decent )?(tools?|apps?|software|services?|platforms?)|(do|does|did) (you|everyone|people|anyone|y'all) use|(which|what) (\w+ )?(tools?|apps?|software|services?|platforms?)\b|is there (a|an|any)|anyone (use|using|tried|know)|tool for)\b/iu,
   },
   {
     points: Math.round(points.intent * 0.65),
@@ -107,8 +107,13 @@ export function scoreLexically(
   for (const stem of goal) taken.add(stem);
   for (const word of textWords(request.project.name)) taken.add(word.stem);
   const description = contentStems(request.project.description, taken);
+  // The filter's positive terms other than the keyword itself (that one is scored above).
+  const keywordText = keywordAll.join(' ');
   const filterTerms = (request.filter?.all.flat() ?? []).filter(
-    (term) => occurrences(textWords(term.text), keywordAll) === 0 || keywordAll.length === 0,
+    (term) =>
+      textWords(term.text)
+        .map((word) => word.stem)
+        .join(' ') !== keywordText,
   );
 
   // BM25's idf over this batch, relative to a word only one post has: weights from 0.5 to 1.
@@ -127,14 +132,12 @@ export function scoreLexically(
 
     const phraseTf = occurrences(post.words, keywordAll);
     const covered = keywordStems.filter((stem) => profile.tf.has(stem));
+    // The keyword as written counts fully; its words scattered over the post, a little over half.
     const keywordStrength =
       phraseTf > 0
         ? strength(phraseTf)
-        : keywordStems.length && covered.length
-          ? (0.55 * covered.length * covered.reduce((sum, s) => sum + strength(profile.tf.get(s) ?? 0), 0)) /
-            covered.length /
-            keywordStems.length
-          : 0;
+        : (0.55 * covered.reduce((sum, stem) => sum + strength(profile.tf.get(stem) ?? 0), 0)) /
+          Math.max(1, keywordStems.length);
 
     const hits = (stems: readonly string[]) =>
       stems

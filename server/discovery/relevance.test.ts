@@ -108,6 +108,13 @@ describe('lexical relevance', () => {
     expect(second?.reason).toMatch(/^Mentions “payment reminders” and asks a question; matches your goal: /);
     const [budget] = await createRelevance({ threshold: 0 }).rank([budgetingApp], request());
     expect(budget?.reason).toBe('Does not mention “payment reminders”; nothing on your goal');
+    const [scattered] = await createRelevance({ threshold: 0 }).rank(
+      [post('s', 'Which reminders app do you use? Mine keeps missing the payment date for my clients.')],
+      request(),
+    );
+    expect(scattered?.reason).toBe(
+      'Mentions “payment” and “reminders” but not “payment reminders” and asks for a tool; matches your goal: clients',
+    );
   });
 
   it('keeps at most the limit, best first', async () => {
