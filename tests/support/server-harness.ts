@@ -1,12 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import type { AuthSession, WorkspaceSummary } from '@contract/auth';
-import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { buildServer } from '../../server/bootstrap';
 import { type DatabaseHandle, openDatabase } from '../../server/db/client';
-import { posts, projects, type StoredKeyword, socials } from '../../server/db/schema';
 import { loadEnv } from '../../server/env';
 import type { Logger } from '../../server/logger';
+import {
+  type SeededPostFields,
+  type SeededProjectFields,
+  seedPost as seedPostRow,
+  seedProject as seedProjectRow,
+} from './seed';
 
 /** The databases the server's integration tests run against. */
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -180,76 +184,12 @@ export async function startTestServer(
   }
 
   /** Stores a project straight in the database (the routes that create projects come later). */
-  async function seedProject(
-    workspaceId: string,
-    fields: Partial<{
-      name: string;
-      url: string | null;
-      description: string;
-      goal: string;
-      tov: string;
-      keywords: StoredKeyword[];
-      reviewed: boolean;
-      autopostingSetup: boolean;
-      createdAt: Date;
-    }> = {},
-  ) {
-    const [row] = await database.db
-      .insert(projects)
-      .values({ workspaceId, name: 'A project', ...fields })
-      .returning();
-    if (!row) throw new Error('project insert returned no row');
-    return row;
-  }
+  const seedProject = (workspaceId: string, fields: SeededProjectFields = {}) =>
+    seedProjectRow(database.db, workspaceId, fields);
 
-  let postCount = 0;
-  /**
-   * Stores a found post straight in the database, as discovery would: on the social with that slug
-   * (Reddit by default), found today unless told otherwise.
-   */
-  async function seedPost(
-    projectId: string,
-    fields: Partial<{
-      social: string;
-      externalId: string;
-      author: string;
-      keyword: string;
-      publishedDate: Date;
-      foundDate: string;
-      title: string | null;
-      content: string;
-      url: string;
-      answer: string;
-      answerVersion: number;
-      approved: boolean;
-      published: boolean;
-    }> = {},
-  ) {
-    const { social = 'reddit', ...values } = fields;
-    const [found] = await database.db
-      .select({ id: socials.id })
-      .from(socials)
-      .where(eq(socials.slug, social));
-    if (!found) throw new Error(`no social "${social}" to seed a post on`);
-    postCount += 1;
-    const [row] = await database.db
-      .insert(posts)
-      .values({
-        projectId,
-        socialId: found.id,
-        externalId: `seeded-${postCount}-${randomBytes(4).toString('hex')}`,
-        author: 'someone',
-        keyword: 'keyword',
-        publishedDate: new Date(),
-        foundDate: new Date().toISOString().slice(0, 10),
-        content: `A seeded post number ${postCount}.`,
-        url: `https://example.com/posts/${postCount}`,
-        ...values,
-      })
-      .returning();
-    if (!row) throw new Error('post insert returned no row');
-    return row;
-  }
+  /** Stores a found post straight in the database, as discovery would. */
+  const seedPost = (projectId: string, fields: SeededPostFields = {}) =>
+    seedPostRow(database.db, projectId, fields);
 
   return {
     app,
