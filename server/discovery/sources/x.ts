@@ -29,6 +29,8 @@ const searchSchema = z.object({
   includes: z
     .object({ users: z.array(z.object({ id: z.string(), username: z.string() })).default([]) })
     .default({ users: [] }),
+  /** Always present, also when nothing was found (then `data` is absent). */
+  meta: z.object({ result_count: z.number() }),
 });
 
 /** Recent search reaches 7 days back; `end_time` must be at least 10 seconds before the request. */

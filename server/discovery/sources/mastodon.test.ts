@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  describeSourceFailures,
+  searchError,
+  testQuery,
+  testTimeoutMs,
+} from '../../../tests/support/source-failure-cases';
+import { type FakeSources, startFakeSources } from '../../../tests/support/sources-fake-server';
+import { MastodonSource } from './mastodon';
+
+const searchRoute = 'GET /api/v2/search';
+const routes = { [searchRoute]: { fixture: 'mastodon/search.json' } };
+const window = { since: new Date('2025-05-01T00:00:00Z'), until: new Date('2025-05-02T00:00:00Z') };
+
+describe('Mastodon source', () => {
+  let fake: FakeSources;
+
+  beforeAll(async () => {
+    fake = await startFakeSources(routes);
+  });
+  afterAll(() => fake?.close());
+
+  const mastodon = () =>
+    new MastodonSource({ instanceUrl: `${fake.url}/`, accessToken: 'mastodon-token', timeoutMs: 2_000 });
+
+  it('is a microblogging network named Mastodon, on the configured instance', async () => {
+    const source = mastodon();
+    expect([source.slug, source.name, source.kind]).toEqual(['mastodon', 'Mastodon', 'microblogging']);
+  });
+
+  it("searches the instance's statuses with the token, at most 40 a page", async () => {
+    await mastodon().search(testQuery({ keyword: 'social listening', limit: 100, ...window }));
+    const request = fake.requestsTo(searchRoute).at(-1);
+    expect(request?.headers.authorization).toBe('Bearer mastodon-token');
+    expect(Object.fromEntries(request?.query ?? [])).toEqual({
+      q: 'social listening',
+      type: 'statuses',
+      resolve: 'false',
+      limit: '40',
+    });
+  });
+
+  it('turns the HTML content into text, keeps the content warning, flags bots and keeps to the window', async () => {
+    const posts = await mastodon().search(testQuery(window));
+    expect(posts).toEqual([
+      {
+        externalId: 'https://fosstodon.org/users/opensourcer/statuses/114432100000000001',
+        network: 'mastodon',
+        author: 'opensourcer',
+        title: null,
+        content:
+          "Is there a #SocialListening tool that isn't creepy?\n\nAsking for a small open-source project & its community.\nThanks!",
+        url: 'https://fosstodon.org/@opensourcer/114432100000000001',
+        publishedAt: new Date('2025-05-01T14:30:00.000Z'),
+        engagement: { favourites: 9, replies: 2, reblogs: 4 },
+        deleted: false,
+        bot: false,
+      },
+      expect.objectContaining({
+        author: 'feedbot@mastodon.social',
+        content: 'marketing talk\n\nNew article: social listening in 2025',
+        bot: true,
+      }),
+    ]);
+  });
+
+  it("reads the wait from Mastodon's X-RateLimit-Reset time on a 429", async () => {
+    const reset = new Date(Date.now() + 120_000).toISOString();
+    fake.once(searchRoute, {
+      status: 429,
+      headers: { 'x-ratelimit-reset': reset },
+      json: { error: 'Too many requests' },
+    });
+    const error = await searchError(mastodon(), testQuery(window));
+    expect(error.kind).toBe('rate_limited');
+    expect(error.retryAfterMs).toBeGreaterThan(110_000);
+  });
+
+  it('says unauthorized when the instance refuses the token', async () => {
+    fake.once(searchRoute, { status: 401, json: { error: 'The access token is invalid' } });
+    expect((await searchError(mastodon(), testQuery(window))).kind).toBe('unauthorized');
+  });
+});
+
+describeSourceFailures('Mastodon', {
+  routes,
+  searchRoute,
+  makeSource: (baseUrl, timeoutMs = testTimeoutMs) =>
+    new MastodonSource({ instanceUrl: 'https://mastodon.invalid', baseUrl, timeoutMs, accessToken: 'token' }),
+});
