@@ -1,12 +1,21 @@
 import { defineConfig } from 'vite';
 import { aliases } from './vite.config.ts';
 
-/** Builds the API server into dist/server; dependencies stay in node_modules. */
+/**
+ * Builds the API server into dist/server; dependencies stay in node_modules. Three entries share their
+ * chunks: the web server (`main.js`), the jobs worker (`worker.js`, `npm run worker`) and the one-off
+ * discovery pass (`discover.js`, `npm run discover`).
+ */
 export default defineConfig({
   resolve: { alias: aliases },
   publicDir: false,
   build: {
-    ssr: 'server/main.ts',
+    ssr: true,
+    rolldownOptions: {
+      input: { main: 'server/main.ts', worker: 'server/worker-main.ts', discover: 'server/discover-main.ts' },
+      // Shared chunks beside the entries, so `server/db/client` finds the migrations from dist/server.
+      output: { entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js' },
+    },
     outDir: 'dist/server',
     emptyOutDir: true,
     target: 'node20',

@@ -5,11 +5,14 @@ import type { TokenVerifier } from './auth/principal';
 import { PrincipalResolver } from './auth/resolve-principal';
 import { billingMode } from './billing/billing';
 import { type DatabaseHandle, openDatabase } from './db/client';
+import { createDiscovery } from './discovery/create-discovery';
 import { createSources } from './discovery/sources';
 import type { Env } from './env';
 import { createDrafter } from './generation/create-drafter';
 import type { Drafter } from './generation/drafter';
 import type { AppDeps } from './http/deps';
+import { createJobQueue } from './jobs/create-job-queue';
+import type { JobQueue } from './jobs/job-queue';
 import { createLogger, type Logger } from './logger';
 import { syncSocials } from './routes/socials/socials.routes';
 
@@ -21,6 +24,8 @@ export interface ServerOptions {
   database?: DatabaseHandle;
   /** A drafter to use instead of the one the configuration picks. */
   drafter?: Drafter;
+  /** A job queue to use instead of the one the configuration picks (tests). */
+  jobs?: JobQueue;
 }
 
 /** Opens the database, applies migrations, picks the sign-in adapter and builds the HTTP app. */
@@ -39,6 +44,7 @@ export async function buildServer(env: Env, options: ServerOptions = {}) {
     verifier = localTokens;
   }
 
+  const drafter = options.drafter ?? createDrafter(env);
   const deps: AppDeps = {
     env,
     db: database.db,
@@ -46,7 +52,15 @@ export async function buildServer(env: Env, options: ServerOptions = {}) {
     principals: new PrincipalResolver(database.db, verifier),
     localTokens,
     staticDir: options.staticDir === undefined ? env.STATIC_DIR : options.staticDir,
-    drafter: options.drafter ?? createDrafter(env),
+    drafter,
+    // Built here, started by the process that wants to work them (main.ts, worker-main.ts).
+    jobs:
+      options.jobs ??
+      createJobQueue(env, {
+        db: database.db,
+        logger,
+        discovery: createDiscovery(env, { db: database.db, drafter, logger }),
+      }),
   };
   const billing = billingMode(env);
   logger.info(
@@ -55,5 +69,12 @@ export async function buildServer(env: Env, options: ServerOptions = {}) {
       ? `billing through Paddle (${env.PADDLE_ENVIRONMENT})`
       : 'local billing: a checkout activates the plan at once',
   );
-  return { app: createApp(deps), deps, database, authMode: verifier.kind, billingMode: billing };
+  return {
+    app: createApp(deps),
+    deps,
+    database,
+    jobs: deps.jobs,
+    authMode: verifier.kind,
+    billingMode: billing,
+  };
 }

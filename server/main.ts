@@ -17,7 +17,7 @@ async function main(): Promise<void> {
     throw error;
   }
   const logger = createLogger(env.LOG_LEVEL);
-  const { app, database, authMode } = await buildServer(env, { logger });
+  const { app, database, authMode, jobs } = await buildServer(env, { logger });
 
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
     logger.info(
@@ -31,15 +31,23 @@ async function main(): Promise<void> {
     );
   });
 
+  // The web process works the jobs too unless WORKER=off (then `npm run worker` processes do, on PostgreSQL).
+  await jobs.start({ work: env.WORKER === 'on' });
+  logger.info({ jobs: jobs.kind, working: env.WORKER === 'on' }, 'background jobs started');
+
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
     logger.info({ signal }, 'shutting down');
     server.close(() => {
-      database.close().finally(() => process.exit(0));
+      jobs
+        .stop()
+        .catch((error: unknown) => logger.error({ err: error }, 'stopping the jobs failed'))
+        .then(() => database.close())
+        .finally(() => process.exit(0));
     });
-    setTimeout(() => process.exit(0), 5_000).unref();
+    setTimeout(() => process.exit(0), 10_000).unref();
   };
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));

@@ -222,6 +222,8 @@ export async function runDiscovery(
               keyword: keyword.name,
               title: scored.post.title,
               content: scored.post.content,
+              network: scored.post.network,
+              url: scored.post.url,
             },
             project: {
               name: project.name,

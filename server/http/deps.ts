@@ -3,6 +3,7 @@ import type { PrincipalResolver } from '../auth/resolve-principal';
 import type { Database } from '../db/client';
 import type { Env } from '../env';
 import type { Drafter } from '../generation/drafter';
+import type { JobQueue } from '../jobs/job-queue';
 import type { Logger } from '../logger';
 
 /** What the routes are built from; tests build it with their own database and keys. */
@@ -17,4 +18,6 @@ export interface AppDeps {
   staticDir: string | null;
   /** Writes projects' descriptions, tones of voice and keywords (built-in, or a model when configured). */
   drafter: Drafter;
+  /** Background jobs: discovery runs (started by `main.ts` or `npm run worker`, not by building the app). */
+  jobs: JobQueue;
 }

@@ -4,11 +4,13 @@ import { fieldMessages, limits } from '@contract/messages';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { projects, workspaces } from '../../db/schema';
+import { foundDateOf } from '../../discovery/pipeline';
 import type { Env } from '../../env';
 import { draftingHttpError } from '../../generation/generation-error';
 import type { AppEnv, Bind } from '../../http/bind-route';
 import type { AppDeps } from '../../http/deps';
 import { HttpError } from '../../http/envelope';
+import type { JobQueue } from '../../jobs/job-queue';
 import type { Logger } from '../../logger';
 import { projectValues, storedKeywords, storedUrl } from './project-input';
 
@@ -63,7 +65,19 @@ async function drafting<T>(logger: Logger, run: () => Promise<T>): Promise<T> {
   }
 }
 
-export function registerProjectRoutes(bind: Bind, { db, env, drafter, logger }: AppDeps): void {
+/**
+ * The first review asks for the project's first discovery run at once. A request that cannot be queued
+ * does not fail the save: the worker's sweep runs every reviewed project that never had a run.
+ */
+async function requestFirstDiscovery(jobs: JobQueue, logger: Logger, projectId: string): Promise<void> {
+  try {
+    await jobs.requestDiscovery({ projectId, foundDate: foundDateOf(new Date()) });
+  } catch (error) {
+    logger.error({ err: error, projectId }, 'could not queue the first discovery run');
+  }
+}
+
+export function registerProjectRoutes(bind: Bind, { db, env, drafter, logger, jobs }: AppDeps): void {
   async function projectOfWorkspace(workspaceId: string, id: string): Promise<ProjectRow> {
     const [row] = uuidPattern.test(id)
       ? await db
@@ -164,6 +178,7 @@ export function registerProjectRoutes(bind: Bind, { db, env, drafter, logger }: 
       .returning();
     if (!row)
       throw new HttpError(404, 'not_found', 'There is no such project in your active workspace', 'id');
+    if (!current.reviewed) await requestFirstDiscovery(jobs, logger, row.id);
     return toProject(row, keywordsLimit);
   });
 

@@ -1,0 +1,109 @@
+import type { Logger } from '../logger';
+import {
+  type DiscoveryJob,
+  discoveryJobKey,
+  type JobHandlers,
+  type JobQueue,
+  type JobQueueStart,
+} from './job-queue';
+
+export interface InProcessQueueOptions {
+  /** How often due runs are looked for (default a minute). */
+  pollMs?: number;
+  now?: () => Date;
+}
+
+/**
+ * The embedded database's worker: one run at a time in this process (PGlite has one connection).
+ * Nothing is kept only in memory that matters: every `pollMs`, and at start, it asks the database which
+ * runs are due (today's after the daily hour, a first run that was lost, a failed or dead run), so a
+ * restart loses no run.
+ */
+export class InProcessQueue implements JobQueue {
+  readonly kind = 'in-process' as const;
+  private readonly pending = new Map<string, DiscoveryJob>();
+  private running: string | null = null;
+  private draining: Promise<void> | null = null;
+  private timer: NodeJS.Timeout | null = null;
+  private stopping = new AbortController();
+  private working = false;
+  private readonly pollMs: number;
+  private readonly now: () => Date;
+
+  constructor(
+    private readonly handlers: JobHandlers,
+    private readonly logger: Logger,
+    options: InProcessQueueOptions = {},
+  ) {
+    this.pollMs = options.pollMs ?? 60_000;
+    this.now = options.now ?? (() => new Date());
+  }
+
+  async start({ work }: JobQueueStart): Promise<void> {
+    if (!work || this.working) return;
+    this.working = true;
+    this.stopping = new AbortController();
+    await this.poll();
+    this.timer = setInterval(() => void this.poll(), this.pollMs);
+    this.timer.unref();
+    this.drain();
+  }
+
+  async stop(): Promise<void> {
+    this.working = false;
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    this.stopping.abort();
+    await this.draining;
+  }
+
+  async requestDiscovery(job: DiscoveryJob): Promise<void> {
+    this.enqueue(job);
+  }
+
+  /** Resolves once nothing is queued or running (tests wait on it). */
+  async idle(): Promise<void> {
+    while (this.draining) await this.draining;
+  }
+
+  /** Queues the runs the database says are due. */
+  async poll(): Promise<void> {
+    try {
+      for (const job of await this.handlers.dueRuns(this.now())) this.enqueue(job);
+    } catch (error) {
+      this.logger.error({ err: error }, 'could not look for due discovery runs');
+    }
+  }
+
+  private enqueue(job: DiscoveryJob): void {
+    const key = discoveryJobKey(job);
+    if (this.pending.has(key) || this.running === key) return;
+    this.pending.set(key, job);
+    this.drain();
+  }
+
+  private drain(): void {
+    if (this.draining || !this.working) return;
+    this.draining = (async () => {
+      while (this.working) {
+        const next = this.pending.entries().next();
+        if (next.done) break;
+        const [key, job] = next.value;
+        this.pending.delete(key);
+        this.running = key;
+        try {
+          await this.handlers.discover(job, this.stopping.signal);
+        } catch (error) {
+          if (!this.stopping.signal.aborted)
+            this.logger.error({ err: error, ...job }, 'discovery run failed; it is retried later');
+        } finally {
+          this.running = null;
+        }
+      }
+    })().finally(() => {
+      this.draining = null;
+      // A job queued while the loop was ending is not left waiting for the next poll.
+      if (this.pending.size > 0) this.drain();
+    });
+  }
+}

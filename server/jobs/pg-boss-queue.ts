@@ -1,0 +1,115 @@
+import PgBoss from 'pg-boss';
+import type { Logger } from '../logger';
+import {
+  type DiscoveryJob,
+  discoveryJobKey,
+  type JobHandlers,
+  type JobQueue,
+  type JobQueueStart,
+} from './job-queue';
+
+/** Queue names in pg-boss. */
+export const queues = {
+  /** One discovery run; `stately`: at most one queued and one active per project and day. */
+  discoveryRun: 'discovery-run',
+  /** Looks for due runs and queues them; scheduled daily at `DISCOVERY_HOUR` and sent at every worker start. */
+  discoverySweep: 'discovery-sweep',
+} as const;
+
+export interface PgBossQueueOptions {
+  connectionString: string;
+  /** UTC hour of the daily sweep. */
+  hour: number;
+  /** pg-boss's own schema (default `pgboss`). */
+  schema?: string;
+  /** How often an idle worker looks for jobs (default 2 s; pg-boss's minimum is 0.5 s). */
+  pollingIntervalSeconds?: number;
+  now?: () => Date;
+}
+
+/**
+ * Jobs on PostgreSQL through pg-boss: any number of processes (`npm run worker`, and the web process
+ * unless `WORKER=off`) share the queues. A run that throws is retried by pg-boss with backoff; the
+ * run's own row makes a retry resume where it stopped.
+ */
+export class PgBossQueue implements JobQueue {
+  readonly kind = 'pg-boss' as const;
+  private boss: PgBoss | null = null;
+  private readonly early: DiscoveryJob[] = [];
+  private stopping = new AbortController();
+
+  constructor(
+    private readonly handlers: JobHandlers,
+    private readonly logger: Logger,
+    private readonly options: PgBossQueueOptions,
+  ) {}
+
+  async start({ work }: JobQueueStart): Promise<void> {
+    if (this.boss) return;
+    const boss = new PgBoss({
+      connectionString: this.options.connectionString,
+      schema: this.options.schema ?? 'pgboss',
+      application_name: work ? 'replyradar-worker' : 'replyradar-web',
+      max: 4,
+      // Only working processes keep the schedule and clean up; a web-only process just sends.
+      schedule: work,
+      supervise: work,
+    });
+    boss.on('error', (error) => this.logger.error({ err: error }, 'pg-boss error'));
+    await boss.start();
+    this.boss = boss;
+    this.stopping = new AbortController();
+
+    await boss.createQueue(queues.discoveryRun, {
+      name: queues.discoveryRun,
+      policy: 'stately',
+      retryLimit: 2,
+      retryDelay: 120,
+      retryBackoff: true,
+      expireInSeconds: 60 * 60,
+    });
+    await boss.createQueue(queues.discoverySweep, { name: queues.discoverySweep, policy: 'stately' });
+
+    if (work) {
+      const polling = { pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 2 };
+      await boss.work<DiscoveryJob>(queues.discoveryRun, { ...polling, batchSize: 1 }, async (jobs) => {
+        for (const job of jobs) await this.handlers.discover(job.data, this.stopping.signal);
+      });
+      await boss.work(queues.discoverySweep, polling, async () => {
+        const due = await this.handlers.dueRuns(this.now());
+        for (const job of due) await this.send(boss, job);
+        this.logger.info({ due: due.length }, 'discovery sweep queued the due runs');
+      });
+      await boss.schedule(queues.discoverySweep, `0 ${this.options.hour} * * *`, {}, { tz: 'UTC' });
+      // Catch up at start: a day whose hour passed while no worker ran is not lost.
+      await boss.send(queues.discoverySweep, {}, { singletonKey: 'sweep' });
+    }
+
+    for (const job of this.early.splice(0)) await this.send(boss, job);
+  }
+
+  async stop(): Promise<void> {
+    const boss = this.boss;
+    if (!boss) return;
+    this.boss = null;
+    // Runs stop between steps and are released; pg-boss retries their jobs and they resume.
+    this.stopping.abort();
+    await boss.stop({ graceful: true, wait: true, timeout: 30_000 });
+  }
+
+  async requestDiscovery(job: DiscoveryJob): Promise<void> {
+    if (!this.boss) {
+      this.early.push(job);
+      return;
+    }
+    await this.send(this.boss, job);
+  }
+
+  private async send(boss: PgBoss, job: DiscoveryJob): Promise<void> {
+    await boss.send(queues.discoveryRun, job, { singletonKey: discoveryJobKey(job) });
+  }
+
+  private now(): Date {
+    return this.options.now?.() ?? new Date();
+  }
+}
