@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Source, SourcePost, SourceQuery } from '../types';
 import { socialNetworks } from './networks';
-import { htmlToText } from './plain-text';
+import { htmlToText, tidyText } from './plain-text';
 import { defaultSourceTimeoutMs, endpoint, fetchJson, pageSize, type SourceOptions } from './source-http';
 
 export type HackerNewsOptions = SourceOptions;
@@ -58,7 +58,7 @@ export class HackerNewsSource implements Source {
 function toPost(hit: Hit): SourcePost[] {
   if (!hit.author) return [];
   const isComment = hit._tags.includes('comment');
-  const title = isComment ? null : hit.title ? htmlToText(hit.title) : null;
+  const title = isComment ? null : hit.title ? tidyText(hit.title) : null;
   const body = htmlToText((isComment ? hit.comment_text : hit.story_text) ?? '');
   const engagement: Record<string, number> = {};
   if (typeof hit.points === 'number') engagement.points = hit.points;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { type Source, SourceError, type SourcePost, type SourceQuery } from '../types';
 import { socialNetworks } from './networks';
-import { htmlToText, markdownToText } from './plain-text';
+import { markdownToText, tidyText } from './plain-text';
 import {
   defaultSourceTimeoutMs,
   endpoint,
@@ -221,7 +221,8 @@ function toPost(post: z.output<typeof postSchema>): SourcePost | null {
   const author = post.author?.trim();
   if (!author) return null;
   const selftext = post.selftext?.trim() ?? '';
-  const title = post.title ? htmlToText(post.title) : null;
+  // With raw_json=1 titles come as typed, not HTML-escaped.
+  const title = post.title ? tidyText(post.title) : null;
   const deleted = author === '[deleted]' || removedBodies.has(selftext) || Boolean(post.removed_by_category);
   const engagement: Record<string, number> = {};
   if (typeof post.score === 'number') engagement.score = post.score;
