@@ -66,6 +66,10 @@ export const postSchema = z.object({
   published: z.boolean(),
   /** Version of the answer, raised by every accepted edit; edits name the version they were based on. */
   answerVersion: z.number().int(),
+  /** Relevance from 0 to 100, for posts discovery scored (null or absent for older posts). */
+  score: z.number().int().min(0).max(100).nullable().optional(),
+  /** One line saying why discovery picked the post (null or absent for older posts). */
+  reason: z.string().nullable().optional(),
 });
 export type Post = z.infer<typeof postSchema>;
 

@@ -17,5 +17,7 @@ export function toPost(row: PostRow): Post {
     approved: row.approved,
     published: row.published,
     answerVersion: row.answerVersion,
+    score: row.score,
+    reason: row.reason,
   };
 }
