@@ -1,6 +1,8 @@
+import { foundDateOf } from '../discovery/pipeline';
 import type { Logger } from '../logger';
 import {
   type DiscoveryJob,
+  type DiscoveryRequest,
   discoveryJobKey,
   type JobHandlers,
   type JobQueue,
@@ -57,8 +59,8 @@ export class InProcessQueue implements JobQueue {
     await this.draining;
   }
 
-  async requestDiscovery(job: DiscoveryJob): Promise<void> {
-    this.enqueue(job);
+  async requestDiscovery(request: DiscoveryRequest): Promise<void> {
+    this.enqueue({ projectId: request.projectId, foundDate: request.foundDate ?? foundDateOf(this.now()) });
   }
 
   /** Resolves once nothing is queued or running (tests wait on it). */

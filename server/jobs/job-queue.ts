@@ -5,6 +5,8 @@ export interface DiscoveryJob {
   foundDate: string;
 }
 
+export type DiscoveryRequest = Pick<DiscoveryJob, 'projectId'> & Partial<Pick<DiscoveryJob, 'foundDate'>>;
+
 /** The key two requests for the same run share: a queue holds at most one of each. */
 export const discoveryJobKey = (job: DiscoveryJob) => `${job.projectId}:${job.foundDate}`;
 
@@ -31,6 +33,9 @@ export interface JobQueue {
   start(options: JobQueueStart): Promise<void>;
   /** Stops taking jobs; a run in progress is stopped between steps and resumed by the next start. */
   stop(): Promise<void>;
-  /** Queues a discovery run (returns once it is queued, not done); a run already queued is not queued twice. */
-  requestDiscovery(job: DiscoveryJob): Promise<void>;
+  /**
+   * Queues a discovery run (returns once it is queued, not done); a run already queued is not queued
+   * twice. Without a found date, the run is today's by the queue's clock.
+   */
+  requestDiscovery(job: DiscoveryRequest): Promise<void>;
 }

@@ -1,7 +1,9 @@
 import PgBoss from 'pg-boss';
+import { foundDateOf } from '../discovery/pipeline';
 import type { Logger } from '../logger';
 import {
   type DiscoveryJob,
+  type DiscoveryRequest,
   discoveryJobKey,
   type JobHandlers,
   type JobQueue,
@@ -97,7 +99,8 @@ export class PgBossQueue implements JobQueue {
     await boss.stop({ graceful: true, wait: true, timeout: 30_000 });
   }
 
-  async requestDiscovery(job: DiscoveryJob): Promise<void> {
+  async requestDiscovery(request: DiscoveryRequest): Promise<void> {
+    const job = { projectId: request.projectId, foundDate: request.foundDate ?? foundDateOf(this.now()) };
     if (!this.boss) {
       this.early.push(job);
       return;

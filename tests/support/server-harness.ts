@@ -4,6 +4,7 @@ import { expect } from 'vitest';
 import { buildServer } from '../../server/bootstrap';
 import { type DatabaseHandle, openDatabase } from '../../server/db/client';
 import { loadEnv } from '../../server/env';
+import type { JobQueue } from '../../server/jobs/job-queue';
 import type { Logger } from '../../server/logger';
 import {
   type SeededPostFields,
@@ -101,6 +102,8 @@ export interface TestServerOptions {
   staticDir?: string | null;
   /** Share a database another test server opened; it is left open on close. */
   database?: DatabaseHandle;
+  /** The job queue the routes queue work on (the default one is built and never started). */
+  jobs?: JobQueue;
 }
 
 export type TestServer = Awaited<ReturnType<typeof startTestServer>>;
@@ -126,6 +129,7 @@ export async function startTestServer(
       database,
       staticDir: options.staticDir ?? null,
       ...(options.logger ? { logger: options.logger } : {}),
+      ...(options.jobs ? { jobs: options.jobs } : {}),
     });
   } catch (error) {
     if (ownsDatabase) await database.close();

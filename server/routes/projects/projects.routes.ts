@@ -4,7 +4,6 @@ import { fieldMessages, limits } from '@contract/messages';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { projects, workspaces } from '../../db/schema';
-import { foundDateOf } from '../../discovery/pipeline';
 import type { Env } from '../../env';
 import { draftingHttpError } from '../../generation/generation-error';
 import type { AppEnv, Bind } from '../../http/bind-route';
@@ -71,7 +70,7 @@ async function drafting<T>(logger: Logger, run: () => Promise<T>): Promise<T> {
  */
 async function requestFirstDiscovery(jobs: JobQueue, logger: Logger, projectId: string): Promise<void> {
   try {
-    await jobs.requestDiscovery({ projectId, foundDate: foundDateOf(new Date()) });
+    await jobs.requestDiscovery({ projectId });
   } catch (error) {
     logger.error({ err: error, projectId }, 'could not queue the first discovery run');
   }
