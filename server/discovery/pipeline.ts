@@ -13,6 +13,7 @@ import {
   releaseRun,
   storeKeyword,
 } from './discovery-runs';
+import { draftReplies } from './draft-replies';
 import { type GrowingSeenPosts, loadSeenPosts, seenId } from './seen-posts';
 import {
   type ParsedFilter,
@@ -25,8 +26,6 @@ import {
 } from './types';
 
 const dayMs = 24 * 60 * 60_000;
-/** Replies drafted at once for one keyword (a model drafter answers in seconds; the built-in one at once). */
-const draftConcurrency = 3;
 
 /** What a discovery run is built from; tests pass doubles, the server the configured adapters. */
 export interface DiscoveryDeps {
@@ -213,39 +212,29 @@ export async function runDiscovery(
       }
       kept = kept.filter((scored) => socialIdBySlug.has(scored.post.network)).slice(0, deps.maxPerKeyword);
 
-      const answers = await mapConcurrently(kept, draftConcurrency, async (scored) => {
-        deps.signal?.throwIfAborted();
-        try {
-          return await deps.drafter.draftReply({
-            post: {
-              author: scored.post.author,
-              keyword: keyword.name,
-              title: scored.post.title,
-              content: scored.post.content,
-              network: scored.post.network,
-              url: scored.post.url,
-            },
-            project: {
-              name: project.name,
-              url: project.url,
-              description: project.description,
-              goal: project.goal,
-              tov: project.tov,
-            },
-            prompt: '',
-          });
-        } catch (error) {
-          deps.signal?.throwIfAborted();
-          errors.push({
-            source: scored.post.network,
-            keyword: keyword.name,
-            kind: 'draft',
-            message: `${scored.post.url}: ${messageOf(error)}`,
-            at: at(),
-          });
-          return '';
-        }
-      });
+      // Every kept post is this keyword's, whatever relevance labelled it (the drafter reads it from there).
+      kept = kept.map((scored) => ({ ...scored, keyword: keyword.name }));
+      const drafted = await draftReplies(
+        deps.drafter,
+        {
+          name: project.name,
+          url: project.url,
+          description: project.description,
+          goal: project.goal,
+          tov: project.tov,
+        },
+        kept,
+        deps.signal,
+      );
+      const answers = drafted.answers;
+      for (const { post, error } of drafted.failures)
+        errors.push({
+          source: post.post.network,
+          keyword: keyword.name,
+          kind: 'draft',
+          message: `${post.post.url}: ${messageOf(error)}`,
+          at: at(),
+        });
 
       const newPosts: NewPost[] = kept.map((scored, index) => ({
         projectId,
@@ -325,22 +314,4 @@ function remember(seen: GrowingSeenPosts, kept: readonly ScoredPost[]): void {
 
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
-}
-
-/** `map` with at most `limit` calls in flight, results in input order. */
-async function mapConcurrently<T, R>(
-  items: readonly T[],
-  limit: number,
-  map: (item: T) => Promise<R>,
-): Promise<R[]> {
-  const results: R[] = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await map(items[index] as T);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
 }
