@@ -1,18 +1,32 @@
-import { type Browser, chromium } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium } from 'playwright-core';
 
-/** Debian's Chromium, with the flags this closed network needs. */
+const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** The flags this closed network needs. */
+const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+/** Debian's Chromium. */
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  return chromium.launch({ executablePath, headless: true, args: chromiumArgs });
+}
+
+/**
+ * Chromium with a profile on disk, as a person's browser has: installing is only offered outside
+ * incognito, and every `browser.newContext()` is incognito.
+ */
+export function launchProfile(userDataDir: string, options: { baseURL: string }): Promise<BrowserContext> {
+  return chromium.launchPersistentContext(userDataDir, {
+    executablePath,
     headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-    ],
+    args: chromiumArgs,
+    baseURL: options.baseURL,
   });
 }

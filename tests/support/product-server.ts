@@ -37,7 +37,18 @@ export interface RunningProduct {
   /** Milliseconds from spawning `npm start`'s script to the API answering. */
   startupMs: number;
   log(): string;
+  /**
+   * Stops the server but keeps its port and data: every request to it fails, the page's and the service
+   * worker's alike, as when the network is cut. `resume` starts it again on the same port and data.
+   */
+  pause(): Promise<void>;
+  resume(): Promise<void>;
   stop(): Promise<void>;
+}
+
+function exited(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => child.once('exit', () => resolve()));
 }
 
 /**
@@ -56,27 +67,43 @@ export async function startProduct(extraEnv: NodeJS.ProcessEnv = {}): Promise<Ru
     ...extraEnv,
   };
   if (!extraEnv.DATABASE_URL) delete env.DATABASE_URL;
-  const started = performance.now();
-  const child = spawn('node', ['scripts/start.mjs'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  child.stdout?.on('data', (chunk) => {
-    output += chunk;
-  });
-  child.stderr?.on('data', (chunk) => {
-    output += chunk;
-  });
   const baseURL = `http://127.0.0.1:${port}`;
-  await waitUntilUp(baseURL, child, () => output);
+  let output = '';
+
+  const spawnServer = async (): Promise<ChildProcess> => {
+    const child = spawn('node', ['scripts/start.mjs'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout?.on('data', (chunk) => {
+      output += chunk;
+    });
+    child.stderr?.on('data', (chunk) => {
+      output += chunk;
+    });
+    await waitUntilUp(baseURL, child, () => output);
+    return child;
+  };
+
+  const started = performance.now();
+  let child: ChildProcess | null = await spawnServer();
   const startupMs = Math.round(performance.now() - started);
+
+  const pause = async () => {
+    if (!child) return;
+    const running = child;
+    child = null;
+    running.kill('SIGTERM');
+    await exited(running);
+  };
+
   return {
     baseURL,
     startupMs,
     log: () => output,
+    pause,
+    resume: async () => {
+      if (!child) child = await spawnServer();
+    },
     stop: async () => {
-      if (child.exitCode === null) {
-        child.kill('SIGTERM');
-        await new Promise((resolve) => child.once('exit', resolve));
-      }
+      await pause();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -1,0 +1,358 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { and, eq } from 'drizzle-orm';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { appliedMutations, posts, projects } from '../../server/db/schema';
+import { launchBrowser, launchProfile } from '../support/chromium';
+import { type RunningProduct, startProduct } from '../support/product-server';
+import { seedPost, seedProject } from '../support/seed';
+import { openTestDatabase, type TestDatabase } from '../support/server-harness';
+import { type SubscribedPerson, signInAgain, subscribedPerson } from './support/accounts';
+
+/**
+ * The mentions screen on the real server, online and offline. Posts are placed through the server's own
+ * database layer, so these journeys need the PostgreSQL server `DATABASE_URL` names (CI sets it): the
+ * product and the test share that database, which the embedded PGlite cannot do across processes.
+ */
+const databaseUrl = process.env.DATABASE_URL;
+if (!databaseUrl) console.warn('mentions journeys skipped: they need DATABASE_URL (a PostgreSQL server)');
+
+let database: TestDatabase;
+let product: RunningProduct;
+let browser: Browser;
+
+const today = new Date().toISOString().slice(0, 10);
+const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+
+/** "5 Mar 2025", as the date dropdown shows a found date. */
+function shownDate(isoDate: string): string {
+  return new Date(`${isoDate}T00:00:00`).toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+  });
+}
+
+async function visitor(): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    baseURL: product.baseURL,
+    viewport: { width: 1280, height: 900 },
+  });
+  return { context, page: await context.newPage() };
+}
+
+/** A subscribed person with a reviewed project (autoposting set up, so 'Publish' is enabled). */
+async function personWithProject(
+  context: BrowserContext,
+  project: { reviewed?: boolean } = {},
+): Promise<SubscribedPerson & { projectId: string }> {
+  const person = await subscribedPerson(context, { autopost: true });
+  const row = await seedProject(database.db, person.workspaceId, {
+    name: 'Tallybird',
+    description: 'Invoice reminders for freelancers',
+    goal: 'Find freelancers who chase late payments',
+    tov: 'Friendly and brief',
+    keywords: [
+      { name: 'late invoices', filter: null },
+      { name: 'payment reminders', filter: null },
+    ],
+    reviewed: project.reviewed ?? true,
+    autopostingSetup: true,
+  });
+  return { ...person, projectId: row.id };
+}
+
+/** Waits until the page is at `path` with exactly these search parameters. */
+async function waitForPlace(page: Page, path: string, search: Record<string, string>): Promise<void> {
+  await page.waitForURL((url) => {
+    if (url.pathname !== path) return false;
+    const params = [...url.searchParams.entries()].sort();
+    return JSON.stringify(params) === JSON.stringify(Object.entries(search).sort());
+  });
+}
+
+function card(page: Page, postId: string) {
+  return page.locator(`[data-post-id="${postId}"]`);
+}
+
+async function serviceWorkerControls(page: Page): Promise<void> {
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+    timeout: 30_000,
+  });
+}
+
+/** The network is cut for the page and for its service worker: the server itself stops answering. */
+async function goOffline(context: BrowserContext): Promise<void> {
+  await context.setOffline(true);
+  await product.pause();
+}
+
+async function goOnline(context: BrowserContext): Promise<void> {
+  await product.resume();
+  await context.setOffline(false);
+}
+
+async function storedPost(postId: string) {
+  const [row] = await database.db.select().from(posts).where(eq(posts.id, postId));
+  if (!row) throw new Error(`post ${postId} is not stored`);
+  return row;
+}
+
+async function mutationsApplied(postId: string, route: 'update-answer' | 'approved'): Promise<number> {
+  const rows = await database.db
+    .select()
+    .from(appliedMutations)
+    .where(and(eq(appliedMutations.postId, postId), eq(appliedMutations.route, route)));
+  return rows.length;
+}
+
+describe.skipIf(!databaseUrl)('mentions and replies, online and offline', () => {
+  beforeAll(async () => {
+    database = await openTestDatabase('postgres');
+    if (!database.url) throw new Error('the mentions journeys need a PostgreSQL database');
+    product = await startProduct({ DATABASE_URL: database.url, FETCH_ALLOW_HOSTS: '127.0.0.1' });
+    browser = await launchBrowser();
+  });
+  // A journey that failed offline must not leave the server stopped for the next one.
+  afterEach(async () => {
+    await product?.resume();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await product?.stop();
+    await database?.close();
+  });
+
+  test('every mentions behaviour: review first, search in progress, results, dropdowns in the URL, the card', async () => {
+    const { context, page } = await visitor();
+    const person = await personWithProject(context, { reviewed: false });
+
+    await page.goto('/mentions');
+    await page.waitForURL('**/mentions/reddit');
+    await page.getByRole('heading', { level: 1, name: 'Mentions' }).waitFor();
+    await page
+      .getByText('Here last filtered mentions and answers for last day. Next update will be tomorrow.')
+      .waitFor();
+    await page.getByText('To get first results review information about your project').waitFor();
+    await page.getByRole('link', { name: 'Go to Project' }).waitFor();
+
+    // Reviewed, nothing found yet: the search is in progress.
+    await database.db.update(projects).set({ reviewed: true }).where(eq(projects.id, person.projectId));
+    await page.reload();
+    await page.getByText('Search in progress…').waitFor();
+    await page
+      .getByText('If loading takes more than 5 minutes, click the button to see if results are ready')
+      .waitFor();
+
+    // Discovery stores posts; 'Check for Results' shows them under the newest found date.
+    const first = await seedPost(database.db, person.projectId, {
+      author: 'freelance_fran',
+      keyword: 'late invoices',
+      foundDate: today,
+      title: 'How do you chase late invoices?',
+      content: 'Three clients are 45 days late. How do you chase late invoices without sounding rude?',
+      url: 'https://www.reddit.com/r/freelance/comments/abc/late_invoices/',
+      answer: 'Polite reminders on a schedule work well.',
+    });
+    await seedPost(database.db, person.projectId, {
+      author: 'designer_dan',
+      keyword: 'payment reminders',
+      foundDate: today,
+      content: 'Which tool sends payment reminders automatically?',
+    });
+    await seedPost(database.db, person.projectId, {
+      author: 'older_olga',
+      keyword: 'late invoices',
+      foundDate: yesterday,
+      content: 'Yesterday I found out my invoice tool does not send reminders.',
+    });
+    await seedPost(database.db, person.projectId, {
+      social: 'hackernews',
+      author: 'hn_hank',
+      keyword: 'late invoices',
+      foundDate: today,
+      content: 'Ask HN: how do small studios deal with late invoices?',
+    });
+    await page.getByRole('button', { name: 'Check for Results' }).click();
+    await waitForPlace(page, '/mentions/reddit', { found_date: today });
+    await page.getByText('freelance_fran').waitFor();
+    await page.getByText('designer_dan').waitFor();
+    expect(await page.getByText('older_olga').count()).toBe(0);
+
+    // The card: keyword badge, date, title, the original in a new tab.
+    const fran = card(page, first.id);
+    await fran.getByText('How do you chase late invoices?').waitFor();
+    const original = fran.getByRole('link', { name: /original post/ });
+    expect(await original.getAttribute('href')).toBe(first.url);
+    expect(await original.getAttribute('target')).toBe('_blank');
+    expect(await original.getAttribute('rel')).toBe('noopener noreferrer');
+    expect(await fran.getByRole('textbox', { name: 'Answer' }).inputValue()).toBe(
+      'Polite reminders on a schedule work well.',
+    );
+
+    // The keyword dropdown puts the keyword in the URL; 'Today's all keywords' removes it.
+    await page.getByRole('combobox', { name: 'Keyword' }).click();
+    await page.getByRole('option', { name: 'payment reminders' }).click();
+    await waitForPlace(page, '/mentions/reddit', { found_date: today, keyword: 'payment reminders' });
+    await page.getByText('designer_dan').waitFor();
+    expect(await page.getByText('freelance_fran').count()).toBe(0);
+    await page.getByRole('combobox', { name: 'Keyword' }).click();
+    await page.getByRole('option', { name: "Today's all keywords" }).click();
+    await waitForPlace(page, '/mentions/reddit', { found_date: today });
+
+    // The date dropdown lists the found dates, newest first, as "5 Mar 2025".
+    await page.getByRole('combobox', { name: 'Date' }).click();
+    const options = await page.getByRole('option').allTextContents();
+    expect(options).toEqual([shownDate(today), shownDate(yesterday)]);
+    await page.getByRole('option', { name: shownDate(yesterday) }).click();
+    await waitForPlace(page, '/mentions/reddit', { found_date: yesterday });
+    await page.getByText('older_olga').waitFor();
+
+    // Another social keeps the search parameters; an unknown one goes to the first social.
+    await page.getByRole('radio', { name: 'Hacker News' }).click();
+    await waitForPlace(page, '/mentions/hackernews', { found_date: yesterday });
+    await page.goto(`/mentions/myspace?found_date=${today}`);
+    await waitForPlace(page, '/mentions/reddit', { found_date: today });
+
+    // Typing is saved 500 ms after it stops; the server holds it.
+    const answer = card(page, first.id).getByRole('textbox', { name: 'Answer' });
+    await answer.fill('Send a friendly reminder on day 1, 7 and 14.');
+    await expect
+      .poll(async () => (await storedPost(first.id)).answer, { timeout: 15_000 })
+      .toBe('Send a friendly reminder on day 1, 7 and 14.');
+
+    // Rewriting with a prompt replaces the answer with a new draft.
+    await card(page, first.id).getByRole('textbox', { name: 'Prompt for rewriting' }).fill('shorter');
+    await card(page, first.id).getByRole('button', { name: 'Rewrite' }).click();
+    await expect
+      .poll(async () => answer.inputValue(), { timeout: 20_000 })
+      .not.toBe('Send a friendly reminder on day 1, 7 and 14.');
+    await context.close();
+  });
+
+  test('offline: the shell and the same posts reload from the cache and the mirror', async () => {
+    const { context, page } = await visitor();
+    const person = await personWithProject(context);
+    const seeded = await Promise.all(
+      ['ada', 'brook', 'cyd'].map((author) =>
+        seedPost(database.db, person.projectId, { author: `${author}_offline`, foundDate: today }),
+      ),
+    );
+    await page.goto('/mentions');
+    await waitForPlace(page, '/mentions/reddit', { found_date: today });
+    for (const post of seeded) await card(page, post.id).waitFor();
+    await serviceWorkerControls(page);
+
+    await goOffline(context);
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'Mentions' }).waitFor();
+    for (const post of seeded) await card(page, post.id).getByText(post.author).waitFor();
+    await page.getByText('Offline', { exact: true }).first().waitFor();
+    expect(new URL(page.url()).search).toBe(`?found_date=${today}`);
+
+    await goOnline(context);
+    await context.close();
+  });
+
+  test('offline edits and approvals survive a reload and reach the server once, when the network is back', async () => {
+    const { context, page } = await visitor();
+    const person = await personWithProject(context);
+    const edited = await seedPost(database.db, person.projectId, {
+      author: 'edited_eve',
+      foundDate: today,
+      answer: 'First draft.',
+    });
+    const approved = await seedPost(database.db, person.projectId, {
+      author: 'approved_abe',
+      foundDate: today,
+    });
+    await page.goto('/mentions');
+    await card(page, edited.id).waitFor();
+    await serviceWorkerControls(page);
+
+    await goOffline(context);
+    const answer = card(page, edited.id).getByRole('textbox', { name: 'Answer' });
+    await answer.fill('Edited offline, once.');
+    await answer.fill('Edited offline, twice.');
+    await answer.fill('Edited offline, the final text.');
+    await card(page, approved.id).getByRole('checkbox').click();
+    await page.getByText('2 changes waiting to sync').first().waitFor();
+    expect(
+      await card(page, edited.id).getByRole('button', { name: 'Rewrite' }).getAttribute('title'),
+    ).toBeTruthy();
+
+    // Still offline: a reload keeps both changes.
+    await page.reload();
+    await card(page, edited.id).waitFor();
+    expect(await answer.inputValue()).toBe('Edited offline, the final text.');
+    expect(await card(page, approved.id).getByRole('checkbox').getAttribute('aria-checked')).toBe('true');
+    await page.getByText('2 changes waiting to sync').first().waitFor();
+
+    await goOnline(context);
+    await expect.poll(() => page.getByText(/changes? waiting to sync/).count(), { timeout: 45_000 }).toBe(0);
+    const editedRow = await storedPost(edited.id);
+    expect(editedRow.answer).toBe('Edited offline, the final text.');
+    expect(editedRow.answerVersion).toBe(1);
+    expect((await storedPost(approved.id)).approved).toBe(true);
+    expect(await mutationsApplied(edited.id, 'update-answer')).toBe(1);
+    expect(await mutationsApplied(approved.id, 'approved')).toBe(1);
+    await context.close();
+  });
+
+  test('two devices edit the same answer: the later sync gets 409 and the person chooses', async () => {
+    const first = await visitor();
+    const person = await personWithProject(first.context);
+    const post = await seedPost(database.db, person.projectId, {
+      author: 'shared_sam',
+      foundDate: today,
+      answer: 'The drafted reply.',
+    });
+    const second = await visitor();
+    await signInAgain(second.context, person.email);
+    for (const device of [first, second]) {
+      await device.page.goto('/mentions');
+      await card(device.page, post.id).waitFor();
+    }
+
+    await card(first.page, post.id).getByRole('textbox', { name: 'Answer' }).fill('Text from the laptop.');
+    await expect
+      .poll(async () => (await storedPost(post.id)).answer, { timeout: 15_000 })
+      .toBe('Text from the laptop.');
+
+    // The phone still shows the draft it loaded, and its edit is based on that version.
+    await card(second.page, post.id).getByRole('textbox', { name: 'Answer' }).fill('Text from the phone.');
+    const conflict = card(second.page, post.id).getByRole('alert');
+    await conflict.getByText('Text on the server').waitFor({ timeout: 15_000 });
+    await conflict.getByText('Text from the laptop.').waitFor();
+    await conflict.getByText('Text from the phone.').waitFor();
+    await conflict.getByRole('button', { name: 'Keep mine' }).click();
+    await expect
+      .poll(async () => (await storedPost(post.id)).answer, { timeout: 15_000 })
+      .toBe('Text from the phone.');
+    await first.context.close();
+    await second.context.close();
+  });
+
+  test('installable: no installability errors, and the service worker controls the page', async () => {
+    const profile = mkdtempSync(path.join(tmpdir(), 'replyradar-profile-'));
+    const context = await launchProfile(profile, { baseURL: product.baseURL });
+    try {
+      const page = context.pages()[0] ?? (await context.newPage());
+      await page.goto('/sign-in');
+      await serviceWorkerControls(page);
+      const cdp = await context.newCDPSession(page);
+      const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as {
+        installabilityErrors: { errorId: string }[];
+      };
+      expect(installabilityErrors).toEqual([]);
+      const manifest = (await cdp.send('Page.getAppManifest')) as { errors: unknown[]; url: string };
+      expect(manifest.errors).toEqual([]);
+      expect(manifest.url).toMatch(/\/manifest\.webmanifest$/);
+    } finally {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    }
+  });
+});
