@@ -1,0 +1,107 @@
+/**
+ * `npm run bench`: the benchmark suite. Figures, not assertions: it prints one table and writes it as
+ * JSON under `reports/`. It builds the app first when there is no build.
+ *
+ * - the outbox: 1,000 offline answer edits to 50 posts, then the drain on reconnect;
+ * - the mentions page: 2,000 posts in the mirror against 20 (first card, frames dropped scrolling);
+ * - the API: GET posts and PATCH update-answer against a bare node:http server (autocannon).
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
+import { createInterface } from 'node:readline';
+import { benchApiThroughput } from './api-throughput';
+import { benchMentionsScroll } from './mentions-scroll';
+import { benchOutboxDrain } from './outbox-drain';
+import type { BenchTarget } from './target';
+
+async function startTarget() {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'tests/bench/target.ts'], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  const lines = createInterface({ input: child.stdout });
+  const target = await new Promise<BenchTarget>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`the benchmark server exited with ${code}`)));
+    lines.once('line', (line) => resolve(JSON.parse(line) as BenchTarget));
+  });
+  return { target, stop: () => child.stdin.end() };
+}
+
+const fixed = (value: number, digits = 0) => value.toFixed(digits);
+
+async function main() {
+  if (!existsSync('dist/client/index.html')) {
+    const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
+    if (build.status !== 0) process.exit(build.status ?? 1);
+  }
+  console.log('Seeding the benchmark server (2,070 posts)…');
+  const { target, stop } = await startTarget();
+  try {
+    console.log('Outbox drain…');
+    const outbox = await benchOutboxDrain(target);
+    console.log('Mentions page, 20 and 2,000 posts…');
+    const mentions = await benchMentionsScroll(target);
+    console.log('API throughput (autocannon)…');
+    const api = await benchApiThroughput(target);
+
+    const rows: [string, string, string][] = [
+      [
+        'outbox: 1,000 offline edits to 50 answers',
+        'answer requests on reconnect',
+        `${outbox.answerRequests} (outbox left: ${outbox.outboxLeft}, server holds the last edits: ${outbox.serverHoldsLastEdits ? 'yes' : 'no'})`,
+      ],
+      ['outbox: 1,000 offline edits to 50 answers', 'drain time', `${fixed(outbox.drainMs)} ms`],
+      ['outbox: 1,000 offline edits to 50 answers', 'time to queue the edits', `${fixed(outbox.editsMs)} ms`],
+    ];
+    for (const result of mentions) {
+      const label = `mentions page, ${result.posts} posts in the mirror`;
+      rows.push([label, 'first card after reload', `${fixed(result.firstCardMs)} ms`]);
+      rows.push([
+        label,
+        'frames dropped, 3 s scroll',
+        `${result.framesDropped} of ${result.scrollFrames + result.framesDropped}`,
+      ]);
+      rows.push([label, 'cards in the DOM after the scroll', String(result.cardsRendered)]);
+    }
+    for (const call of new Set(api.map((result) => result.call))) {
+      const ours = api.find((result) => result.call === call && result.server === 'ReplyRadar');
+      const bare = api.find((result) => result.call === call && result.server === 'bare node:http');
+      if (!ours || !bare) continue;
+      rows.push([
+        call,
+        'requests/s (ReplyRadar / bare)',
+        `${ours.requestsPerSecond} / ${bare.requestsPerSecond} = ${fixed(ours.requestsPerSecond / bare.requestsPerSecond, 2)}`,
+      ]);
+      rows.push([call, 'p99 latency (ReplyRadar / bare)', `${ours.p99Ms} ms / ${bare.p99Ms} ms`]);
+      if (ours.non2xx > 0) rows.push([call, 'non-2xx answers (ReplyRadar)', String(ours.non2xx)]);
+    }
+
+    const widths = [0, 1, 2].map((column) => Math.max(...rows.map((row) => row[column]?.length ?? 0)));
+    const line = (row: readonly string[]) =>
+      row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join(' | ');
+    console.log(`\nDatabase: ${target.database}`);
+    console.log(line(['benchmark', 'figure', 'value']));
+    console.log(widths.map((width) => '-'.repeat(width)).join('-|-'));
+    for (const row of rows) console.log(line(row));
+
+    mkdirSync('reports', { recursive: true });
+    const report = {
+      at: new Date().toISOString(),
+      database: target.database,
+      machine: { cpus: cpus().length, memoryGiB: Math.round(totalmem() / 2 ** 30), node: process.version },
+      outbox,
+      mentions,
+      api,
+      table: rows,
+    };
+    writeFileSync('reports/bench.json', `${JSON.stringify(report, null, 2)}\n`);
+    console.log('\nWritten to reports/bench.json');
+  } finally {
+    stop();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
