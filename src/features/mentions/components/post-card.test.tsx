@@ -55,6 +55,17 @@ async function renderCard(
 }
 
 describe('PostCard', () => {
+  it('says why discovery picked the post, when it says', async () => {
+    await renderCard({ reason: 'Mentions “late invoices” and asks for a tool', score: 82 });
+    expect(
+      await screen.findByText('Why this post: Mentions “late invoices” and asks for a tool'),
+    ).toBeTruthy();
+    cleanup();
+    await renderCard({ reason: null });
+    await screen.findByRole('textbox', { name: 'Answer' });
+    expect(screen.queryByText(/Why this post/)).toBeNull();
+  });
+
   it('saves the answer through the outbox 500 ms after typing stops', async () => {
     const { db, user } = await renderCard();
     const answer = screen.getByRole('textbox', { name: 'Answer' }) as HTMLTextAreaElement;

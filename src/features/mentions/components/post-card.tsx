@@ -174,6 +174,11 @@ export function PostCard({ post, db, autopost, autopostingSetup }: PostCardProps
   return (
     <Card size="sm" className="flex flex-col gap-3" data-post-id={post.id}>
       <PostSummary post={post} clamp />
+      {post.reason ? (
+        <Text size="xs" tone="muted">
+          Why this post: {post.reason}
+        </Text>
+      ) : null}
       <div className="flex flex-col gap-2">
         <Label htmlFor={`${id}-answer`} className="sr-only">
           Answer
