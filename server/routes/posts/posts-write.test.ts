@@ -76,6 +76,8 @@ describe.each(testDatabases())('changing posts (%s)', (kind) => {
         approved: false,
         published: false,
         answerVersion: 3,
+        score: null,
+        reason: null,
       });
       expect((await stored(post.id)).answer).toBe('Edited');
     });
