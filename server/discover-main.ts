@@ -48,8 +48,9 @@ async function main(): Promise<number> {
   }
 
   const env = loadEnv();
-  // The progress lines are the output; logs only when something is wrong, unless LOG_LEVEL asks for more.
-  const logger = createLogger(process.env.LOG_LEVEL ? env.LOG_LEVEL : 'warn');
+  // The progress lines are the output (a failed source is one of them); logs only errors, unless
+  // LOG_LEVEL asks for more.
+  const logger = createLogger(process.env.LOG_LEVEL ? env.LOG_LEVEL : 'error');
   const { database, deps } = await buildServer(env, { logger, staticDir: null });
   try {
     const discovery = createDiscovery(env, { db: database.db, drafter: deps.drafter, logger });
