@@ -73,10 +73,22 @@ export function registerPostRoutes(bind: Bind, { db, drafter, logger }: AppDeps)
     const project = await reviewedProject(db, c);
     const post = await postOfProject(db, project.id, params.postId);
     if (post.published) throw alreadyPublished('answer');
+    // The network decides the reply's length limit (X, Bluesky and Mastodon count characters).
+    const [social] = await db
+      .select({ slug: socials.slug })
+      .from(socials)
+      .where(eq(socials.id, post.socialId));
     let answer: string;
     try {
       answer = await drafter.draftReply({
-        post: { author: post.author, keyword: post.keyword, title: post.title, content: post.content },
+        post: {
+          author: post.author,
+          keyword: post.keyword,
+          title: post.title,
+          content: post.content,
+          url: post.url,
+          ...(social ? { network: social.slug } : {}),
+        },
         project: {
           name: project.name,
           url: project.url,
