@@ -1,11 +1,13 @@
-import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { type ReactNode, useLayoutEffect, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { cn } from '@/lib/cn';
+
+// The virtualizer is its own chunk: a day of up to 50 posts (most days) never loads it.
+const VirtualPostList = lazy(() =>
+  import('./virtual-post-list').then((m) => ({ default: m.VirtualPostList })),
+);
 
 /** Longer lists render only the cards on screen (and a few around them). */
 export const VIRTUALIZE_AFTER = 50;
-/** The space between cards, in px (Tailwind's gap-4). */
-const GAP = 16;
 
 export interface PostListProps<T extends { id: string }> {
   items: readonly T[];
@@ -30,51 +32,21 @@ export function PostList<T extends { id: string }>(props: PostListProps<T>) {
       </ul>
     );
   }
-  return <VirtualPostList {...props} />;
-}
-
-function VirtualPostList<T extends { id: string }>({
-  items,
-  renderItem,
-  estimateSize = 360,
-  className,
-}: PostListProps<T>) {
-  const listRef = useRef<HTMLUListElement>(null);
-  const [scrollMargin, setScrollMargin] = useState(0);
-  // The window scrolls; the list starts below the header and the filters.
-  useLayoutEffect(() => {
-    const list = listRef.current;
-    if (list) setScrollMargin(list.getBoundingClientRect().top + window.scrollY);
-  }, []);
-
-  const virtualizer = useWindowVirtualizer({
-    count: items.length,
-    estimateSize: () => estimateSize,
-    overscan: 4,
-    gap: GAP,
-    scrollMargin,
-    getItemKey: (index) => items[index]?.id ?? index,
-  });
-
-  return (
-    <ul ref={listRef} className={cn('relative', className)} style={{ height: virtualizer.getTotalSize() }}>
-      {virtualizer.getVirtualItems().map((row) => {
-        const item = items[row.index];
-        if (!item) return null;
-        return (
-          <li
-            key={row.key}
-            data-index={row.index}
-            ref={virtualizer.measureElement}
-            aria-setsize={items.length}
-            aria-posinset={row.index + 1}
-            className="absolute top-0 left-0 w-full"
-            style={{ transform: `translateY(${row.start - scrollMargin}px)` }}
-          >
-            {renderItem(item)}
-          </li>
-        );
-      })}
+  // While the virtualizer loads, the first cards show as a plain list.
+  const { items, renderItem, className } = props;
+  const fallback = (
+    <ul className={cn('flex flex-col gap-4', className)}>
+      {items.slice(0, VIRTUALIZE_AFTER).map((item, index) => (
+        <li key={item.id} aria-setsize={items.length} aria-posinset={index + 1}>
+          {renderItem(item)}
+        </li>
+      ))}
     </ul>
+  );
+  return (
+    <Suspense fallback={fallback}>
+      {/* lazy() drops the type parameter; the props are the same PostListProps<T>. */}
+      <VirtualPostList {...(props as unknown as PostListProps<{ id: string }>)} />
+    </Suspense>
   );
 }

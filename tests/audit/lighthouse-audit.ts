@@ -1,0 +1,143 @@
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse, { type Result } from 'lighthouse';
+import type { Finding } from './findings';
+import { writeReport } from './findings';
+
+const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const chromeFlags = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+const runs = 3;
+
+/** The bars of issue 6: scores (0–1) at least, metrics at most. */
+const scoreBars: Record<(typeof categories)[number], number> = {
+  performance: 0.95,
+  accessibility: 1,
+  'best-practices': 1,
+  seo: 0.9,
+};
+const metricBars = [
+  { id: 'largest-contentful-paint', name: 'LCP', max: 2000, show: (v: number) => `${(v / 1000).toFixed(2)} s` },
+  { id: 'total-blocking-time', name: 'TBT', max: 100, show: (v: number) => `${Math.round(v)} ms` },
+  { id: 'cumulative-layout-shift', name: 'CLS', max: 0.02, show: (v: number) => v.toFixed(3) },
+] as const;
+
+export interface LighthousePage {
+  /** A short name for the table and the report files: 'sign-in', 'mentions'. */
+  name: string;
+  url: string;
+  /** The path the page must still be on when Lighthouse is done (a redirect means it audited the wrong page). */
+  expectPath: string;
+  /** Sent with every request (the signed-in page's session cookie). */
+  extraHeaders?: Record<string, string>;
+}
+
+async function runOnce(page: LighthousePage, run: number): Promise<Result> {
+  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags });
+  try {
+    const result = await lighthouse(page.url, {
+      port: chrome.port,
+      output: 'html',
+      logLevel: 'error',
+      onlyCategories: [...categories],
+      ...(page.extraHeaders ? { extraHeaders: page.extraHeaders } : {}),
+    });
+    if (!result) throw new Error(`Lighthouse returned nothing for ${page.url}`);
+    const report = Array.isArray(result.report) ? result.report.join('\n') : result.report;
+    writeReport(`lighthouse/${page.name}-run-${run}.html`, report);
+    writeReport(`lighthouse/${page.name}-run-${run}.json`, result.lhr);
+    if (result.lhr.runtimeError) throw new Error(`Lighthouse: ${result.lhr.runtimeError.message}`);
+    const finalPath = new URL(result.lhr.finalDisplayedUrl).pathname;
+    if (finalPath !== page.expectPath)
+      throw new Error(`Lighthouse ended on ${finalPath}, not ${page.expectPath}: it audited the wrong page`);
+    return result.lhr;
+  } finally {
+    chrome.kill();
+  }
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+}
+
+/** The run whose value is the median, to read the failing audits from. */
+function medianRun(lhrs: Result[], value: (lhr: Result) => number): Result {
+  const target = median(lhrs.map(value));
+  const found = lhrs.find((lhr) => value(lhr) === target) ?? lhrs[0];
+  if (!found) throw new Error('no Lighthouse runs');
+  return found;
+}
+
+/** The audits of a category that cost it points, worst first, e.g. 'errors-in-console (0)'. */
+function failingAudits(lhr: Result, category: string): string {
+  const refs = lhr.categories[category]?.auditRefs ?? [];
+  return refs
+    .filter((ref) => ref.weight > 0)
+    .map((ref) => lhr.audits[ref.id])
+    .filter((audit) => audit && audit.score !== null && audit.score < 1)
+    .sort((a, b) => (a?.score ?? 0) - (b?.score ?? 0))
+    .map((audit) => `${audit?.id} (${audit?.score}${audit?.displayValue ? `, ${audit.displayValue}` : ''})`)
+    .join('; ');
+}
+
+/** What is largest on screen, for the LCP line. */
+function lcpElement(lhr: Result): string {
+  const details = lhr.audits['largest-contentful-paint-element']?.details as
+    | { items?: { items?: { node?: { snippet?: string } }[] }[] }
+    | undefined;
+  return details?.items?.[0]?.items?.[0]?.node?.snippet ?? 'unknown';
+}
+
+/** Lighthouse, mobile with simulated throttling, three runs; the median of each score and metric. */
+export async function lighthouseAudit(page: LighthousePage): Promise<Finding[]> {
+  const lhrs: Result[] = [];
+  for (let run = 1; run <= runs; run += 1) lhrs.push(await runOnce(page, run));
+  const audit = `lighthouse ${page.name}`;
+  const findings: Finding[] = [];
+
+  for (const category of categories) {
+    const score = (lhr: Result) => lhr.categories[category]?.score ?? 0;
+    const value = median(lhrs.map(score));
+    const pass = value >= scoreBars[category];
+    findings.push({
+      audit,
+      metric: category,
+      value: `${value.toFixed(2)} (${lhrs.map((lhr) => score(lhr).toFixed(2)).join(', ')})`,
+      bar: scoreBars[category] === 1 ? '= 1' : `≥ ${scoreBars[category]}`,
+      pass,
+      ...(pass ? {} : { detail: failingAudits(medianRun(lhrs, score), category) }),
+    });
+  }
+  for (const metric of metricBars) {
+    const numeric = (lhr: Result) => lhr.audits[metric.id]?.numericValue ?? Number.POSITIVE_INFINITY;
+    const value = median(lhrs.map(numeric));
+    const pass = value <= metric.max;
+    findings.push({
+      audit,
+      metric: metric.name,
+      value: `${metric.show(value)} (${lhrs.map((lhr) => metric.show(numeric(lhr))).join(', ')})`,
+      bar: `≤ ${metric.show(metric.max)}`,
+      pass,
+      ...(pass
+        ? {}
+        : {
+            detail:
+              metric.name === 'LCP'
+                ? `largest element: ${lcpElement(medianRun(lhrs, numeric))}; ${failingAudits(medianRun(lhrs, numeric), 'performance')}`
+                : failingAudits(medianRun(lhrs, numeric), 'performance'),
+          }),
+    });
+  }
+  const first = lhrs[0];
+  if (first) writeReport(`lighthouse/${page.name}-lcp-element.txt`, `${lcpElement(first)}\n`);
+  return findings;
+}

@@ -1,0 +1,111 @@
+// `npm run audit`: Lighthouse, the PWA checks, axe-core and the bundle budget on the built app, served the
+// way `npm start` serves it, on a fresh PostgreSQL database. Reports go under reports/audit/; a missed
+// bar prints what missed it and exits 1. See docs/decisions/013-audits-and-their-bars.md.
+import { rmSync } from 'node:fs';
+import { launchBrowser } from '../support/chromium';
+import { type AuditProduct, personWithPosts, sessionCookieHeader, startAuditProduct, visitorContext } from './audit-product';
+import { axeAudit } from './axe-audit';
+import { ensureBuild } from './build';
+import { bundleAudit } from './bundle-audit';
+import { type Finding, guarded, reportsDir, summaryTable, writeReport } from './findings';
+import { lighthouseAudit } from './lighthouse-audit';
+import { pwaAudit } from './pwa-audit';
+
+const only = new Set(process.argv.slice(2));
+const wanted = (name: string) => only.size === 0 || only.has(name);
+
+if (!process.env.DATABASE_URL) {
+  console.error(
+    'npm run audit needs DATABASE_URL, a PostgreSQL server (e.g. postgres://postgres@127.0.0.1:5432/test): ' +
+      'the audit seeds posts into a fresh database there while the product serves them, which the ' +
+      'embedded PGlite cannot share between two processes.',
+  );
+  process.exit(1);
+}
+
+console.log(`audit: build ${ensureBuild()}`);
+rmSync(reportsDir, { recursive: true, force: true });
+
+const started = performance.now();
+const findings: Finding[] = [];
+let audit: AuditProduct | null = null;
+const browser = await launchBrowser();
+try {
+  audit = await startAuditProduct();
+  const { baseURL } = audit.product;
+
+  // The signed-in person of the Lighthouse and bundle figures: a reviewed project and a day of mentions.
+  const signedIn = await visitorContext(browser, audit);
+  await personWithPosts(audit, signedIn);
+  const cookie = await sessionCookieHeader(signedIn);
+  const storageState = await signedIn.storageState();
+  await signedIn.close();
+
+  if (wanted('bundle')) {
+    console.log('audit: bundle');
+    findings.push(
+      ...(await guarded('bundle sign-in', 'measured', () =>
+        bundleAudit(browser, baseURL, {
+          name: 'sign-in',
+          path: '/sign-in',
+          ready: (page) => page.getByRole('button', { name: 'Continue' }).waitFor(),
+        }),
+      )),
+      ...(await guarded('bundle mentions', 'measured', () =>
+        bundleAudit(browser, baseURL, {
+          name: 'mentions',
+          path: '/mentions/reddit',
+          storageState,
+          ready: (page) => page.locator('[data-post-id]').first().waitFor(),
+        }),
+      )),
+    );
+  }
+  if (wanted('lighthouse')) {
+    for (const page of [
+      { name: 'sign-in', url: `${baseURL}/sign-in`, expectPath: '/sign-in' },
+      {
+        name: 'mentions',
+        url: `${baseURL}/mentions/reddit`,
+        expectPath: '/mentions/reddit',
+        extraHeaders: { Cookie: cookie },
+      },
+    ]) {
+      console.log(`audit: lighthouse ${page.name} (3 runs)`);
+      findings.push(...(await guarded(`lighthouse ${page.name}`, 'runs', () => lighthouseAudit(page))));
+    }
+  }
+  if (wanted('axe')) {
+    console.log('audit: axe-core');
+    findings.push(...(await guarded('axe', 'runs', () => axeAudit(browser, audit as AuditProduct))));
+  }
+  // Last: the update check replaces the app the server serves.
+  if (wanted('pwa')) {
+    console.log('audit: pwa');
+    findings.push(...(await guarded('pwa', 'runs', () => pwaAudit(browser, audit as AuditProduct))));
+  }
+} catch (error) {
+  findings.push({
+    audit: 'setup',
+    metric: 'product started',
+    value: 'error',
+    bar: 'runs',
+    pass: false,
+    detail: error instanceof Error ? (error.stack ?? error.message) : String(error),
+  });
+} finally {
+  await browser.close();
+  await audit?.close();
+}
+
+const table = summaryTable(findings);
+const failed = findings.filter((f) => !f.pass);
+writeReport('summary.json', { seconds: Math.round((performance.now() - started) / 1000), findings });
+writeReport('summary.txt', `${table}\n`);
+console.log(`\n${table}\n\nreports: ${reportsDir}`);
+if (failed.length > 0) {
+  console.error(`\n${failed.length} bar(s) missed:`);
+  for (const f of failed) console.error(`  ${f.audit}: ${f.metric} = ${f.value} (bar ${f.bar})\n    ${f.detail ?? ''}`);
+  process.exit(1);
+}
+console.log('\nevery bar met');
