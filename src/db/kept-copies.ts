@@ -1,3 +1,4 @@
+import type { RouteData } from '@contract/api';
 import type { Project, Social, Subscription } from '@contract/entities';
 import type { MirrorDb } from '@/db/mirror';
 import { writeProjects, writeSocials, writeSubscription } from '@/db/mirror-writes';
@@ -33,6 +34,18 @@ export const keptCopies = {
     read: async (): Promise<Social[] | undefined> => {
       const rows = await db.socials.orderBy('position').toArray();
       return rows.length === 0 ? undefined : rows.map(({ position: _position, ...social }) => social);
+    },
+  }),
+
+  localBilling: (db: MirrorDb, workspaceId: string) => ({
+    keep: async (billing: RouteData<'getLocalBilling'>) => {
+      await db.localBilling.put({ ...billing, workspaceId });
+    },
+    read: async (): Promise<RouteData<'getLocalBilling'> | undefined> => {
+      const row = await db.localBilling.get(workspaceId);
+      if (!row) return undefined;
+      const { workspaceId: _workspace, ...billing } = row;
+      return billing;
     },
   }),
 };

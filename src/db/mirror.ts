@@ -1,3 +1,4 @@
+import type { RouteData } from '@contract/api';
 import type { Post, Project, Social, Subscription } from '@contract/entities';
 import Dexie, { type EntityTable, type Table } from 'dexie';
 
@@ -82,6 +83,9 @@ export interface OutboxRow {
   inflight: InflightRequest | null;
 }
 
+/** The local billing page's answer (plan, period, prices), kept per workspace so it opens offline. */
+export type LocalBillingRow = RouteData<'getLocalBilling'> & { workspaceId: string };
+
 export const MIRROR_DB_NAME = 'replyradar';
 
 /** The device's copy of what the API returned, plus the outbox of changes not yet sent. */
@@ -93,6 +97,7 @@ export class MirrorDb extends Dexie {
   declare keywordsByDate: Table<KeywordsByDateRow, [string, string]>;
   declare subscription: EntityTable<SubscriptionRow, 'workspaceId'>;
   declare outbox: EntityTable<OutboxRow, 'seq'>;
+  declare localBilling: EntityTable<LocalBillingRow, 'workspaceId'>;
 
   constructor(name: string = MIRROR_DB_NAME) {
     super(name);
@@ -108,6 +113,7 @@ export class MirrorDb extends Dexie {
       subscription: 'workspaceId',
       outbox: '++seq, postId, state',
     });
+    this.version(2).stores({ localBilling: 'workspaceId' });
   }
 }
 
@@ -121,7 +127,15 @@ export function getMirrorDb(): MirrorDb {
 
 /** Empties everything the API can give back (log out, switching workspace); the outbox stays. */
 export async function clearMirror(db: MirrorDb): Promise<void> {
-  const tables = [db.projects, db.socials, db.posts, db.foundDates, db.keywordsByDate, db.subscription];
+  const tables = [
+    db.projects,
+    db.socials,
+    db.posts,
+    db.foundDates,
+    db.keywordsByDate,
+    db.subscription,
+    db.localBilling,
+  ];
   await db.transaction('rw', tables, () => Promise.all(tables.map((table) => table.clear())));
 }
 

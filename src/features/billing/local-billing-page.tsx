@@ -1,4 +1,6 @@
+import type { RouteData } from '@contract/api';
 import { useState } from 'react';
+import useSWR from 'swr';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import {
@@ -13,21 +15,34 @@ import { FieldError } from '@/components/ui/field-error';
 import { PageLoader } from '@/components/ui/loader';
 import { Text } from '@/components/ui/text';
 import { Title } from '@/components/ui/title';
-import { apiClient, apiFailureMessage } from '@/lib/api-client';
+import { keptCopies } from '@/db/kept-copies';
+import { getMirrorDb } from '@/db/mirror';
+import { type ApiError, apiClient, apiFailureMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
-import { useApi } from '@/lib/use-api';
+import { readThrough } from '@/lib/read-through';
+import type { ApiKey } from '@/lib/use-api';
 import { autopostSlug, checkoutLines, formatPrice, perPeriod, tierNames } from './plans';
 import { useSubscriptionUpdates } from './use-subscription';
 
 const periodTitles = { month: 'Monthly', year: 'Yearly' } as const;
+
+const localBillingKey: ApiKey<'getLocalBilling'> = ['getLocalBilling', {}];
+
+/** The plan, kept on this device, so the page opens offline with the last one seen. */
+function useLocalBilling(workspaceId: string | null) {
+  return useSWR<RouteData<'getLocalBilling'>, ApiError, ApiKey<'getLocalBilling'>>(localBillingKey, () => {
+    const ask = () => apiClient.call('getLocalBilling');
+    return workspaceId ? readThrough(ask, keptCopies.localBilling(getMirrorDb(), workspaceId)) : ask();
+  });
+}
 
 /**
  * What 'Subscription settings' opens when billing is local: the workspace's plan, period and add-on, and
  * for admins 'Cancel subscription'. After cancelling, the subscription gate sends everyone to subscribe.
  */
 export function LocalBillingPage() {
-  const { role } = useAuth();
-  const billing = useApi('getLocalBilling', {});
+  const { role, activeWorkspace } = useAuth();
+  const billing = useLocalBilling(activeWorkspace?.id ?? null);
   const updates = useSubscriptionUpdates();
   const [confirmOpen, setConfirmOpen] = useState(false);
   const [cancelling, setCancelling] = useState(false);
