@@ -103,7 +103,10 @@ export async function personWithPosts(audit: AuditProduct, context: BrowserConte
  * A subscribed person (Autopilot) whose project is not reviewed yet: the empty mentions and replies
  * screens, and the project page before review.
  */
-export async function personWithNewProject(audit: AuditProduct, context: BrowserContext): Promise<AuditPerson> {
+export async function personWithNewProject(
+  audit: AuditProduct,
+  context: BrowserContext,
+): Promise<AuditPerson> {
   const person = await subscribedPerson(context, { autopost: true });
   const project = await seedProject(audit.database.db, person.workspaceId, {
     name: 'Tallybird',

@@ -49,7 +49,14 @@ async function check(page: Page, screen: string, state: string): Promise<Finding
 /** A screen the audit could not reach: a failed finding, and the screens before it still count. */
 function stepFailed(where: string, error: unknown): Finding {
   const message = error instanceof Error ? error.message : String(error);
-  return { audit: 'axe', metric: `reaching ${where}`, value: 'error', bar: 'reached', pass: false, detail: message };
+  return {
+    audit: 'axe',
+    metric: `reaching ${where}`,
+    value: 'error',
+    bar: 'reached',
+    pass: false,
+    detail: message,
+  };
 }
 
 /**
@@ -126,13 +133,18 @@ export async function axeAudit(browser: Browser, audit: AuditProduct): Promise<F
     try {
       const page = await context.newPage();
       const person =
-        state === 'empty' ? await personWithNewProject(audit, context) : await personWithPosts(audit, context);
+        state === 'empty'
+          ? await personWithNewProject(audit, context)
+          : await personWithPosts(audit, context);
 
       await page.goto('/project');
       await heading(page, state === 'empty' ? 'Review suggested information' : 'Project');
       findings.push(await check(page, 'project', state === 'empty' ? 'not reviewed' : 'filled'));
       if (state === 'filled') {
-        await page.getByRole('button', { name: /^Manage keyword filter for / }).first().click();
+        await page
+          .getByRole('button', { name: /^Manage keyword filter for / })
+          .first()
+          .click();
         await page.getByRole('dialog', { name: 'Manage keyword filter' }).waitFor();
         findings.push(await check(page, 'project', 'keyword filter dialog'));
         await page.keyboard.press('Escape');
@@ -147,7 +159,10 @@ export async function axeAudit(browser: Browser, audit: AuditProduct): Promise<F
 
       if (state === 'empty') {
         // Reviewed, nothing found yet: 'Search in progress…', and no published replies.
-        await audit.database.db.update(projects).set({ reviewed: true }).where(eq(projects.id, person.projectId));
+        await audit.database.db
+          .update(projects)
+          .set({ reviewed: true })
+          .where(eq(projects.id, person.projectId));
         await page.goto('/mentions/reddit');
         await page.getByText('Search in progress…').waitFor();
         findings.push(await check(page, 'mentions', 'search in progress'));

@@ -3,7 +3,16 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 /** What the built app and server are made from; a file newer than the build means it is stale. */
-const sources = ['src', 'sw', 'contract', 'server', 'public', 'index.html', 'vite.config.ts', 'vite.server.config.ts'];
+const sources = [
+  'src',
+  'sw',
+  'contract',
+  'server',
+  'public',
+  'index.html',
+  'vite.config.ts',
+  'vite.server.config.ts',
+];
 const builtFiles = ['dist/client/index.html', 'dist/client/sw.js', 'dist/server/main.js'];
 
 function newestChange(entry: string): number {

@@ -45,6 +45,10 @@ export function summaryTable(findings: Finding[]): string {
   const header = ['', 'audit', 'metric', 'value', 'bar'];
   const rows = findings.map((f) => [f.pass ? 'ok' : 'FAIL', f.audit, f.metric, f.value, f.bar]);
   const widths = header.map((_, i) => Math.max(...[header, ...rows].map((row) => (row[i] ?? '').length)));
-  const line = (row: string[]) => row.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join('  ').trimEnd();
+  const line = (row: string[]) =>
+    row
+      .map((cell, i) => cell.padEnd(widths[i] ?? 0))
+      .join('  ')
+      .trimEnd();
   return [line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n');
 }

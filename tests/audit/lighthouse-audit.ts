@@ -25,7 +25,12 @@ const scoreBars: Record<(typeof categories)[number], number> = {
   seo: 0.9,
 };
 const metricBars = [
-  { id: 'largest-contentful-paint', name: 'LCP', max: 2000, show: (v: number) => `${(v / 1000).toFixed(2)} s` },
+  {
+    id: 'largest-contentful-paint',
+    name: 'LCP',
+    max: 2000,
+    show: (v: number) => `${(v / 1000).toFixed(2)} s`,
+  },
   { id: 'total-blocking-time', name: 'TBT', max: 100, show: (v: number) => `${Math.round(v)} ms` },
   { id: 'cumulative-layout-shift', name: 'CLS', max: 0.02, show: (v: number) => v.toFixed(3) },
 ] as const;

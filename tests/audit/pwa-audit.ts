@@ -12,14 +12,24 @@ import type { Finding } from './findings';
 const audit = 'pwa';
 
 function finding(metric: string, problem: string | null, value = problem ? 'fails' : 'yes'): Finding {
-  return { audit, metric, value, bar: 'yes', pass: problem === null, ...(problem ? { detail: problem } : {}) };
+  return {
+    audit,
+    metric,
+    value,
+    bar: 'yes',
+    pass: problem === null,
+    ...(problem ? { detail: problem } : {}),
+  };
 }
 
 async function attempt(metric: string, check: () => Promise<string | null>): Promise<Finding> {
   try {
     return finding(metric, await check());
   } catch (error) {
-    return finding(metric, error instanceof Error ? error.message.split('\n')[0] ?? error.message : String(error));
+    return finding(
+      metric,
+      error instanceof Error ? (error.message.split('\n')[0] ?? error.message) : String(error),
+    );
   }
 }
 
@@ -60,10 +70,17 @@ async function installability(baseURL: string): Promise<Finding[]> {
       ),
       finding(
         'manifest errors',
-        manifest.url === '' ? 'no manifest linked' : manifest.errors.length === 0 ? null : JSON.stringify(manifest.errors),
+        manifest.url === ''
+          ? 'no manifest linked'
+          : manifest.errors.length === 0
+            ? null
+            : JSON.stringify(manifest.errors),
         manifest.errors.length === 0 && manifest.url !== '' ? 'none' : `${manifest.errors.length} errors`,
       ),
-      finding('service worker controls after one reload', controls ? null : 'navigator.serviceWorker.controller is null'),
+      finding(
+        'service worker controls after one reload',
+        controls ? null : 'navigator.serviceWorker.controller is null',
+      ),
     ];
   } finally {
     await context.close();
@@ -72,53 +89,54 @@ async function installability(baseURL: string): Promise<Finding[]> {
 }
 
 /** The signed-in routes, each with what must show when it is reloaded offline. */
-const signedInRoutes: { name: string; path: string; endsAt: string; shows: (page: Page) => Promise<void> }[] = [
-  {
-    name: 'home',
-    path: '/',
-    endsAt: '/mentions/reddit',
-    shows: (page) => page.getByText('freelance_fran').first().waitFor(),
-  },
-  {
-    name: 'mentions',
-    path: '/mentions',
-    endsAt: '/mentions/reddit',
-    shows: (page) => page.getByText('freelance_fran').first().waitFor(),
-  },
-  {
-    name: 'mentions by social',
-    path: '/mentions/reddit',
-    endsAt: '/mentions/reddit',
-    shows: async (page) => {
-      await page.getByRole('heading', { level: 1, name: 'Mentions' }).waitFor();
-      await page.getByText('designer_dan').first().waitFor();
+const signedInRoutes: { name: string; path: string; endsAt: string; shows: (page: Page) => Promise<void> }[] =
+  [
+    {
+      name: 'home',
+      path: '/',
+      endsAt: '/mentions/reddit',
+      shows: (page) => page.getByText('freelance_fran').first().waitFor(),
     },
-  },
-  {
-    name: 'replies',
-    path: '/replies',
-    endsAt: '/replies',
-    shows: async (page) => {
-      await page.getByRole('heading', { level: 1, name: 'Replies' }).waitFor();
-      await page.getByText('freelance_fran').first().waitFor();
+    {
+      name: 'mentions',
+      path: '/mentions',
+      endsAt: '/mentions/reddit',
+      shows: (page) => page.getByText('freelance_fran').first().waitFor(),
     },
-  },
-  {
-    name: 'project',
-    path: '/project',
-    endsAt: '/project',
-    shows: async (page) => {
-      await page.getByRole('heading', { level: 1, name: 'Project' }).waitFor();
-      await page.getByRole('button', { name: 'Manage keyword filter for late invoices' }).waitFor();
+    {
+      name: 'mentions by social',
+      path: '/mentions/reddit',
+      endsAt: '/mentions/reddit',
+      shows: async (page) => {
+        await page.getByRole('heading', { level: 1, name: 'Mentions' }).waitFor();
+        await page.getByText('designer_dan').first().waitFor();
+      },
     },
-  },
-  {
-    name: 'billing',
-    path: '/billing',
-    endsAt: '/billing',
-    shows: (page) => page.getByText('Autopilot').first().waitFor(),
-  },
-];
+    {
+      name: 'replies',
+      path: '/replies',
+      endsAt: '/replies',
+      shows: async (page) => {
+        await page.getByRole('heading', { level: 1, name: 'Replies' }).waitFor();
+        await page.getByText('freelance_fran').first().waitFor();
+      },
+    },
+    {
+      name: 'project',
+      path: '/project',
+      endsAt: '/project',
+      shows: async (page) => {
+        await page.getByRole('heading', { level: 1, name: 'Project' }).waitFor();
+        await page.getByRole('button', { name: 'Manage keyword filter for late invoices' }).waitFor();
+      },
+    },
+    {
+      name: 'billing',
+      path: '/billing',
+      endsAt: '/billing',
+      shows: (page) => page.getByText('Autopilot').first().waitFor(),
+    },
+  ];
 
 /** Every signed-in route, visited online once, then reloaded with the network cut for page and worker. */
 async function offlineRoutes(context: BrowserContext, page: Page, audit: AuditProduct): Promise<Finding[]> {
@@ -126,7 +144,9 @@ async function offlineRoutes(context: BrowserContext, page: Page, audit: AuditPr
     await page.goto(route.path);
     await route.shows(page);
   }
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+    timeout: 30_000,
+  });
 
   const findings: Finding[] = [];
   await context.setOffline(true);
@@ -166,7 +186,9 @@ async function update(page: Page, audit: AuditProduct, projectPostId: string): P
     await page.goto('/mentions/reddit');
     const answer = page.locator(`[data-post-id="${projectPostId}"]`).getByRole('textbox', { name: 'Answer' });
     await answer.waitFor();
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+      timeout: 30_000,
+    });
 
     // Deploy: the new build's files over the old ones (old hashed chunks stay, as on a real host).
     cpSync(nextDir, audit.staticDir, { recursive: true, force: true });

@@ -3,7 +3,13 @@
 // bar prints what missed it and exits 1. See docs/decisions/013-audits-and-their-bars.md.
 import { rmSync } from 'node:fs';
 import { launchBrowser } from '../support/chromium';
-import { type AuditProduct, personWithPosts, sessionCookieHeader, startAuditProduct, visitorContext } from './audit-product';
+import {
+  type AuditProduct,
+  personWithPosts,
+  sessionCookieHeader,
+  startAuditProduct,
+  visitorContext,
+} from './audit-product';
 import { axeAudit } from './axe-audit';
 import { ensureBuild } from './build';
 import { bundleAudit } from './bundle-audit';
@@ -105,7 +111,8 @@ writeReport('summary.txt', `${table}\n`);
 console.log(`\n${table}\n\nreports: ${reportsDir}`);
 if (failed.length > 0) {
   console.error(`\n${failed.length} bar(s) missed:`);
-  for (const f of failed) console.error(`  ${f.audit}: ${f.metric} = ${f.value} (bar ${f.bar})\n    ${f.detail ?? ''}`);
+  for (const f of failed)
+    console.error(`  ${f.audit}: ${f.metric} = ${f.value} (bar ${f.bar})\n    ${f.detail ?? ''}`);
   process.exit(1);
 }
 console.log('\nevery bar met');
