@@ -93,6 +93,26 @@ describe('the first run: subscribe, set up a workspace, describe the project, re
     await page.waitForURL('**/mentions/reddit');
     await expectHeading(page, 'Mentions');
 
+    // The review starts discovery: 'Search in progress…' until the first posts are stored, each with a
+    // drafted reply and the reason it was picked.
+    const cards = page.locator('[data-post-id]');
+    await expect
+      .poll(
+        async () => {
+          if ((await cards.count()) > 0) return true;
+          const check = page.getByRole('button', { name: 'Check for Results' });
+          if (await check.isVisible()) await check.click();
+          return false;
+        },
+        { timeout: 60_000, interval: 1_000 },
+      )
+      .toBe(true);
+    expect(await cards.first().getByRole('textbox', { name: 'Answer' }).inputValue()).not.toBe('');
+    await cards
+      .first()
+      .getByText(/^Why this post: /)
+      .waitFor();
+
     await page.goto('/project');
     await expectHeading(page, 'Project');
     await page.getByRole('button', { name: 'Save', exact: true }).waitFor();

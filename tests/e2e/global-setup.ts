@@ -1,6 +1,7 @@
 import type { TestProject } from 'vitest/node';
 import { startPageServer } from '../support/page-server';
 import { startProduct } from '../support/product-server';
+import { startTodaysNetworks } from '../support/todays-networks-server';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -12,16 +13,23 @@ declare module 'vitest' {
 
 /**
  * One running ReplyRadar for all browser journeys, started as `npm start` starts it, plus a local web
- * server with a product page; the product may fetch that server's address (`FETCH_ALLOW_HOSTS`).
+ * server with a product page (the product may fetch that server's address: `FETCH_ALLOW_HOSTS`), and a
+ * stand-in for Hacker News' and Reddit's search that discovery asks instead of the real networks.
  */
 export default async function setup(project: TestProject) {
   const pages = await startPageServer();
-  const product = await startProduct({ FETCH_ALLOW_HOSTS: '127.0.0.1' });
+  const networks = await startTodaysNetworks();
+  const product = await startProduct({
+    FETCH_ALLOW_HOSTS: '127.0.0.1',
+    HACKERNEWS_API_URL: networks.url,
+    REDDIT_API_URL: networks.url,
+  });
   project.provide('baseURL', product.baseURL);
   project.provide('productPageURL', `${pages.origin}/product`);
   return async () => {
     await product.stop();
     await pages.close();
+    await networks.close();
     if (process.env.E2E_SERVER_LOG) console.log(product.log());
   };
 }
