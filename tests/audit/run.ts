@@ -1,6 +1,6 @@
 // `npm run audit`: Lighthouse, the PWA checks, axe-core and the bundle budget on the built app, served the
 // way `npm start` serves it, on a fresh PostgreSQL database. Reports go under reports/audit/; a missed
-// bar prints what missed it and exits 1. See docs/decisions/013-audits-and-their-bars.md.
+// bar prints what missed it and exits 1. See docs/decisions/014-audits-and-their-bars.md.
 import { rmSync } from 'node:fs';
 import { launchBrowser } from '../support/chromium';
 import {
