@@ -1,7 +1,9 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import 'fake-indexeddb/auto';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeAuth, ok, withApp } from '@/app/test-utils';
+import { getMirrorDb } from '@/db/mirror';
 import { LocalBillingPage } from './local-billing-page';
 import { useSubscription } from './use-subscription';
 
@@ -26,7 +28,8 @@ const items = [
 
 const fetchMock = vi.fn<typeof fetch>();
 
-beforeEach(() => {
+beforeEach(async () => {
+  await getMirrorDb().localBilling.clear();
   fetchMock.mockReset();
   fetchMock.mockImplementation(async (input) => {
     switch (String(input)) {
@@ -68,6 +71,19 @@ describe('local billing page', () => {
     expect(screen.getByText('Yearly')).toBeTruthy();
     expect(screen.getByText('Autopost')).toBeTruthy();
     expect(screen.getByText('$758 / year')).toBeTruthy();
+  });
+
+  it('opens offline with the plan last seen on this device', async () => {
+    renderPage();
+    expect(await screen.findByText('Essential Growth Autopilot')).toBeTruthy();
+    await waitFor(async () => expect(await getMirrorDb().localBilling.get('w1')).toBeTruthy());
+    cleanup();
+
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    renderPage();
+    expect(await screen.findByText('Essential Growth Autopilot')).toBeTruthy();
+    expect(screen.getByText('Yearly')).toBeTruthy();
+    expect(screen.queryByText('The plan could not be loaded.')).toBeNull();
   });
 
   it('lets an admin cancel after confirming; the subscription is then inactive', async () => {
