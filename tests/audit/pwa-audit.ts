@@ -33,10 +33,15 @@ async function attempt(metric: string, check: () => Promise<string | null>): Pro
   }
 }
 
+/** Waits (30 s at most) until a service worker is active for the page. */
 async function serviceWorkerReady(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
+  const ready = await page.evaluate(() =>
+    Promise.race([
+      navigator.serviceWorker.ready.then(() => true),
+      new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 30_000)),
+    ]),
+  );
+  if (!ready) throw new Error('no service worker became active within 30 s');
 }
 
 async function controlled(page: Page): Promise<boolean> {
@@ -234,16 +239,26 @@ async function update(page: Page, audit: AuditProduct, projectPostId: string): P
 
 /** The PWA checks Lighthouse no longer makes, in Chromium through Playwright and CDP. */
 export async function pwaAudit(browser: Browser, product: AuditProduct): Promise<Finding[]> {
-  const findings = await installability(product.product.baseURL);
+  const findings: Finding[] = [];
+  const section = async (where: string, run: () => Promise<Finding[]>) => {
+    try {
+      findings.push(...(await run()));
+    } catch (error) {
+      findings.push(
+        finding(where, error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error)),
+      );
+    }
+  };
+  await section('installability', () => installability(product.product.baseURL));
   const context = await visitorContext(browser, product);
   try {
     const person = await personWithPosts(product, context);
     const page = await context.newPage();
-    findings.push(...(await offlineRoutes(context, page, product)));
+    await section('offline reloads', () => offlineRoutes(context, page, product));
     const own = await product.database.db.select().from(posts).where(eq(posts.projectId, person.projectId));
     const target = own.find((row) => row.author === 'studio_sue')?.id;
     if (!target) throw new Error('no post to type an answer into');
-    findings.push(...(await update(page, product, target)));
+    await section('update', () => update(page, product, target));
   } finally {
     await context.close();
   }
