@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { memberships, projects, users, workspaces } from '../db/schema';
 import { HttpError } from '../http/envelope';
@@ -21,25 +21,44 @@ export class PrincipalResolver {
     if (!token)
       throw new HttpError(401, 'unauthorized', 'Sign in to continue: the Authorization header is empty');
     const verified = await this.verifier.verify(token);
-    const base =
-      this.verifier.kind === 'local' ? await this.fromLocal(verified) : await this.fromClerk(verified);
-    const projectId = await this.checkProject(base.workspaceId, projectIdHeader);
-    return { ...base, projectId };
+    if (this.verifier.kind === 'local') return this.fromLocal(verified, projectIdHeader);
+    const base = await this.fromClerk(verified);
+    const requested = requestedProject(projectIdHeader);
+    if (!requested) return { ...base, projectId: null };
+    return { ...base, projectId: await this.checkProject(base.workspaceId, requested) };
   }
 
-  private async fromLocal(token: VerifiedToken): Promise<Omit<Principal, 'projectId'>> {
+  /**
+   * The person, their role in the token's workspace and the `project-id` project, in one query: every
+   * API call passes here, so it costs one round trip to the database, not three.
+   */
+  private async fromLocal(token: VerifiedToken, projectIdHeader: string | undefined): Promise<Principal> {
     if (!uuidPattern.test(token.subject))
       throw new HttpError(401, 'unauthorized', 'Session token is invalid');
-    const [user] = await this.db.select({ id: users.id }).from(users).where(eq(users.id, token.subject));
-    if (!user) throw new HttpError(401, 'unauthorized', 'This account no longer exists');
-    if (!token.orgId || !uuidPattern.test(token.orgId))
-      return { userId: user.id, workspaceId: null, role: null };
-    const [membership] = await this.db
-      .select({ role: memberships.role })
-      .from(memberships)
-      .where(and(eq(memberships.userId, user.id), eq(memberships.workspaceId, token.orgId)));
-    if (!membership) return { userId: user.id, workspaceId: null, role: null };
-    return { userId: user.id, workspaceId: token.orgId, role: membership.role };
+    const orgId = token.orgId && uuidPattern.test(token.orgId) ? token.orgId : null;
+    const header = projectIdHeader?.trim() || null;
+    const projectId = header && uuidPattern.test(header) ? header : null;
+    const [row] = await this.db
+      .select({ userId: users.id, role: memberships.role, projectId: projects.id })
+      .from(users)
+      .leftJoin(
+        memberships,
+        orgId ? and(eq(memberships.userId, users.id), eq(memberships.workspaceId, orgId)) : sql`false`,
+      )
+      .leftJoin(
+        projects,
+        projectId
+          ? and(eq(projects.id, projectId), eq(projects.workspaceId, memberships.workspaceId))
+          : sql`false`,
+      )
+      .where(eq(users.id, token.subject));
+    if (!row) throw new HttpError(401, 'unauthorized', 'This account no longer exists');
+    const workspaceId = row.role ? orgId : null;
+    const base = { userId: row.userId, workspaceId, role: row.role };
+    if (!header) return { ...base, projectId: null };
+    requestedProject(header);
+    if (!workspaceId || !row.projectId) throw projectForbidden();
+    return { ...base, projectId: row.projectId };
   }
 
   private async fromClerk(token: VerifiedToken): Promise<Omit<Principal, 'projectId'>> {
@@ -76,23 +95,31 @@ export class PrincipalResolver {
     return { userId: user.id, workspaceId, role: workspaceId ? token.orgRole : null };
   }
 
-  private async checkProject(workspaceId: string | null, header: string | undefined): Promise<string | null> {
-    const projectId = header?.trim();
-    if (!projectId) return null;
-    if (!uuidPattern.test(projectId))
-      throw new HttpError(400, 'bad_request', 'The project-id header must be a project id', 'project-id');
-    const forbidden = new HttpError(
-      403,
-      'forbidden',
-      'The project-id header names a project outside your active workspace',
-      'project-id',
-    );
-    if (!workspaceId) throw forbidden;
+  private async checkProject(workspaceId: string | null, projectId: string): Promise<string> {
+    if (!workspaceId) throw projectForbidden();
     const [project] = await this.db
       .select({ id: projects.id })
       .from(projects)
       .where(and(eq(projects.id, projectId), eq(projects.workspaceId, workspaceId)));
-    if (!project) throw forbidden;
+    if (!project) throw projectForbidden();
     return project.id;
   }
+}
+
+/** The `project-id` header's project id; null when it is absent; a 400 naming it when it is not an id. */
+function requestedProject(header: string | undefined): string | null {
+  const projectId = header?.trim();
+  if (!projectId) return null;
+  if (!uuidPattern.test(projectId))
+    throw new HttpError(400, 'bad_request', 'The project-id header must be a project id', 'project-id');
+  return projectId;
+}
+
+function projectForbidden(): HttpError {
+  return new HttpError(
+    403,
+    'forbidden',
+    'The project-id header names a project outside your active workspace',
+    'project-id',
+  );
 }
