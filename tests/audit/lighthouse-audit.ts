@@ -45,7 +45,24 @@ export interface LighthousePage {
   extraHeaders?: Record<string, string>;
 }
 
+/** Lighthouse's own failures to record a run (NO_NAVSTART, NO_FCP…), which a second try usually clears. */
+class LighthouseRuntimeError extends Error {}
+
+/** How many times a run that Lighthouse itself could not record is tried before it counts as an error. */
+const attemptsPerRun = 3;
+
 async function runOnce(page: LighthousePage, run: number): Promise<Result> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await attemptRun(page, run);
+    } catch (error) {
+      if (!(error instanceof LighthouseRuntimeError) || attempt >= attemptsPerRun) throw error;
+      console.warn(`audit: lighthouse ${page.name} run ${run}: ${error.message}; trying again`);
+    }
+  }
+}
+
+async function attemptRun(page: LighthousePage, run: number): Promise<Result> {
   const chrome = await chromeLauncher.launch({ chromePath, chromeFlags });
   try {
     const result = await lighthouse(page.url, {
@@ -59,7 +76,8 @@ async function runOnce(page: LighthousePage, run: number): Promise<Result> {
     const report = Array.isArray(result.report) ? result.report.join('\n') : result.report;
     writeReport(`lighthouse/${page.name}-run-${run}.html`, report);
     writeReport(`lighthouse/${page.name}-run-${run}.json`, result.lhr);
-    if (result.lhr.runtimeError) throw new Error(`Lighthouse: ${result.lhr.runtimeError.message}`);
+    if (result.lhr.runtimeError)
+      throw new LighthouseRuntimeError(`Lighthouse: ${result.lhr.runtimeError.message}`);
     const finalPath = new URL(result.lhr.finalDisplayedUrl).pathname;
     if (finalPath !== page.expectPath)
       throw new Error(`Lighthouse ended on ${finalPath}, not ${page.expectPath}: it audited the wrong page`);
