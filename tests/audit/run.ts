@@ -109,9 +109,10 @@ const table = summaryTable(findings);
 const missed = findings.filter((f) => !f.pass);
 const open = missed.filter((f) => openBarOf(f) !== null);
 const failed = missed.filter((f) => openBarOf(f) === null);
-const metNow = openBars.filter(
-  (bar) => !findings.some((f) => !f.pass && f.audit === bar.audit && bar.metric.test(f.metric)),
-);
+const metNow = openBars.filter((bar) => {
+  const measured = findings.filter((f) => f.audit === bar.audit && bar.metric.test(f.metric));
+  return measured.length > 0 && measured.every((f) => f.pass);
+});
 writeReport('summary.json', { seconds: Math.round((performance.now() - started) / 1000), findings });
 writeReport('summary.txt', `${table}\n`);
 console.log(`\n${table}\n\nreports: ${reportsDir}`);
