@@ -34,6 +34,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
     const pool = new Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle connection the server closes (a restart, a failover, the database dropped) is reported
+    // here; without a listener it would crash the process. The pool opens a new one on the next query.
+    pool.on('error', (error) =>
+      console.error('A PostgreSQL connection was closed by the server', error.message),
+    );
     const db = drizzle(pool, { schema });
     await migrate(db, { migrationsFolder: migrationsFolder() });
     return { db, kind: 'postgres', close: () => pool.end() };
