@@ -43,9 +43,14 @@ export class ApiError extends Error {
 /** Shown when a request never reached the server (offline, or the server is down). */
 export const unreachableMessage = "Can't reach ReplyRadar. Check your connection and try again.";
 
+/** True when a call never reached the server (offline, or the server is down): no status came back. */
+export function isUnreachable(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 0;
+}
+
 /** What to tell a person about a failed call: the server's message, or that the server could not be reached. */
 export function apiFailureMessage(error: unknown): string {
-  return error instanceof ApiError && error.status !== 0 ? error.message : unreachableMessage;
+  return error instanceof ApiError && !isUnreachable(error) ? error.message : unreachableMessage;
 }
 
 export interface ApiCallInfo {

@@ -1,4 +1,4 @@
-import { ApiError } from '@/lib/api-client';
+import { isUnreachable } from '@/lib/api-client';
 
 /** Where an answer is kept on this device, and how it is read back. */
 export interface KeptCopy<T> {
@@ -17,7 +17,7 @@ export async function readThrough<T>(ask: () => Promise<T>, copy: KeptCopy<T>): 
   try {
     data = await ask();
   } catch (error) {
-    if (!(error instanceof ApiError && error.status === 0)) throw error;
+    if (!isUnreachable(error)) throw error;
     const kept = await copy.read().catch(() => undefined);
     if (kept === undefined) throw error;
     return kept;

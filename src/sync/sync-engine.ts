@@ -1,7 +1,7 @@
 import type { Post } from '@contract/entities';
 import { liveQuery, type Observable } from 'dexie';
 import type { MirrorDb } from '@/db/mirror';
-import { ApiError, apiClient } from '@/lib/api-client';
+import { ApiError, apiClient, isUnreachable } from '@/lib/api-client';
 import { registerOutboxSync } from '@/sync/background-sync';
 import { backoffDelay } from '@/sync/backoff';
 import { nextBatch, type OutboxBatch } from '@/sync/outbox-batch';
@@ -87,7 +87,7 @@ type Outcome =
   | { kind: 'park'; error: ApiError };
 
 function classify(error: unknown, batch: OutboxBatch): Outcome {
-  if (!(error instanceof ApiError) || error.status === 0) return { kind: 'retry', network: true };
+  if (!(error instanceof ApiError) || isUnreachable(error)) return { kind: 'retry', network: true };
   const { status } = error;
   if (status >= 500 || status === 408 || status === 429) return { kind: 'retry', network: false };
   if (status === 401) return { kind: 'auth' };

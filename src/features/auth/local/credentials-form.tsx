@@ -8,7 +8,7 @@ import { Field, fieldControlProps } from '@/components/ui/field';
 import { FieldError } from '@/components/ui/field-error';
 import { Input } from '@/components/ui/input';
 import { Title } from '@/components/ui/title';
-import { ApiError, unreachableMessage } from '@/lib/api-client';
+import { ApiError, isUnreachable, unreachableMessage } from '@/lib/api-client';
 import { fieldErrorMessage } from '@/lib/form-errors';
 
 type CredentialField = keyof Credentials;
@@ -57,7 +57,7 @@ export function CredentialsForm({
       } catch (error) {
         const field = error instanceof ApiError ? credentialFieldOf(error) : null;
         if (error instanceof ApiError && field) setServerError({ field, message: error.message });
-        else if (error instanceof ApiError && error.status !== 0) setFormError(error.message);
+        else if (error instanceof ApiError && !isUnreachable(error)) setFormError(error.message);
         else setFormError(unreachableMessage);
       }
     },
