@@ -23,30 +23,31 @@ export interface PostListProps<T extends { id: string }> {
  * (`aria-posinset` of `aria-setsize`), so screen readers still announce "12 of 300".
  */
 export function PostList<T extends { id: string }>(props: PostListProps<T>) {
-  if (props.items.length <= VIRTUALIZE_AFTER) {
-    return (
-      <ul className={cn('flex flex-col gap-4', props.className)}>
-        {props.items.map((item) => (
-          <li key={item.id}>{props.renderItem(item)}</li>
-        ))}
-      </ul>
-    );
-  }
+  if (props.items.length <= VIRTUALIZE_AFTER) return <PlainList {...props} />;
   // While the virtualizer loads, the first cards show as a plain list.
-  const { items, renderItem, className } = props;
-  const fallback = (
+  return (
+    <Suspense fallback={<PlainList {...props} shown={VIRTUALIZE_AFTER} />}>
+      {/* lazy() drops the type parameter; the props are the same PostListProps<T>. */}
+      <VirtualPostList {...(props as unknown as PostListProps<{ id: string }>)} />
+    </Suspense>
+  );
+}
+
+/** The first `shown` cards (all by default); when that is not all, each says its place in the whole list. */
+function PlainList<T extends { id: string }>({
+  items,
+  renderItem,
+  className,
+  shown = items.length,
+}: PostListProps<T> & { shown?: number }) {
+  const partial = shown < items.length;
+  return (
     <ul className={cn('flex flex-col gap-4', className)}>
-      {items.slice(0, VIRTUALIZE_AFTER).map((item, index) => (
-        <li key={item.id} aria-setsize={items.length} aria-posinset={index + 1}>
+      {items.slice(0, shown).map((item, index) => (
+        <li key={item.id} {...(partial ? { 'aria-setsize': items.length, 'aria-posinset': index + 1 } : {})}>
           {renderItem(item)}
         </li>
       ))}
     </ul>
-  );
-  return (
-    <Suspense fallback={fallback}>
-      {/* lazy() drops the type parameter; the props are the same PostListProps<T>. */}
-      <VirtualPostList {...(props as unknown as PostListProps<{ id: string }>)} />
-    </Suspense>
   );
 }
