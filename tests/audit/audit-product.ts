@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { type SubscribedPerson, subscribedPerson } from '../e2e/support/accounts';
 import { type RunningProduct, startProduct } from '../support/product-server';
-import { seedPost, seedProject } from '../support/seed';
+import { seedPost, seedProject, tallybirdProject } from '../support/seed';
 import { openTestDatabase, type TestDatabase } from '../support/server-harness';
 
 /**
@@ -74,13 +74,9 @@ export type AuditPerson = SubscribedPerson & { projectId: string };
 export async function personWithPosts(audit: AuditProduct, context: BrowserContext): Promise<AuditPerson> {
   const person = await subscribedPerson(context, { autopost: true });
   const project = await seedProject(audit.database.db, person.workspaceId, {
-    name: 'Tallybird',
+    ...tallybirdProject,
     url: 'https://tallybird.example/',
-    description: 'Invoice reminders for freelancers',
-    goal: 'Find freelancers who chase late payments',
-    tov: 'Friendly and brief',
     keywords,
-    reviewed: true,
     autopostingSetup: true,
   });
   for (const [index, [author, keyword, title, content]] of posts.entries()) {

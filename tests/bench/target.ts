@@ -9,7 +9,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
-import { seedPost, seedProject } from '../support/seed';
+import { seedPost, seedProject, tallybirdProject } from '../support/seed';
 import { startTestServer } from '../support/server-harness';
 
 export interface BenchTarget {
@@ -81,17 +81,7 @@ async function main() {
     token: session.token,
     body: { priceIds },
   });
-  const project = await seedProject(server.db, workspace.id, {
-    name: 'Tallybird',
-    description: 'Invoice reminders for freelancers',
-    goal: 'Find freelancers who chase late payments',
-    tov: 'Friendly and brief',
-    keywords: [
-      { name: 'late invoices', filter: null },
-      { name: 'payment reminders', filter: null },
-    ],
-    reviewed: true,
-  });
+  const project = await seedProject(server.db, workspace.id, tallybirdProject);
   const dates = { fifty: isoDay(0), twoThousand: isoDay(1), twenty: isoDay(2) };
   const fiftyPostIds = await seedDay(server.db, project.id, dates.fifty, 50);
   await seedDay(server.db, project.id, dates.twoThousand, 2000);

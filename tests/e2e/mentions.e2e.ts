@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { appliedMutations, posts, projects } from '../../server/db/schema';
 import { launchBrowser, launchProfile } from '../support/chromium';
 import { type RunningProduct, startProduct } from '../support/product-server';
-import { seedPost, seedProject } from '../support/seed';
+import { seedPost, seedProject, tallybirdProject } from '../support/seed';
 import { openTestDatabase, type TestDatabase } from '../support/server-harness';
 import { type SubscribedPerson, signInAgain, subscribedPerson } from './support/accounts';
 
@@ -50,14 +50,7 @@ async function personWithProject(
 ): Promise<SubscribedPerson & { projectId: string }> {
   const person = await subscribedPerson(context, { autopost: true });
   const row = await seedProject(database.db, person.workspaceId, {
-    name: 'Tallybird',
-    description: 'Invoice reminders for freelancers',
-    goal: 'Find freelancers who chase late payments',
-    tov: 'Friendly and brief',
-    keywords: [
-      { name: 'late invoices', filter: null },
-      { name: 'payment reminders', filter: null },
-    ],
+    ...tallybirdProject,
     reviewed: project.reviewed ?? true,
     autopostingSetup: true,
   });

@@ -15,6 +15,22 @@ export type SeededProjectFields = Partial<{
   createdAt: Date;
 }>;
 
+/**
+ * The reviewed project the browser journeys, the audits and the benchmarks seed: an invoice-reminder
+ * product looking for freelancers who chase late payments.
+ */
+export const tallybirdProject = {
+  name: 'Tallybird',
+  description: 'Invoice reminders for freelancers',
+  goal: 'Find freelancers who chase late payments',
+  tov: 'Friendly and brief',
+  keywords: [
+    { name: 'late invoices', filter: null },
+    { name: 'payment reminders', filter: null },
+  ],
+  reviewed: true,
+} satisfies SeededProjectFields;
+
 /** Stores a project straight in the database, through the server's own schema. */
 export async function seedProject(db: Database, workspaceId: string, fields: SeededProjectFields = {}) {
   const [row] = await db
