@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import {
   authSessionSchema,
   createWorkspaceSchema,
@@ -28,10 +28,10 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  * `session-cookie` the local refresh cookie.
  */
 export interface RouteDef<
-  P extends z.ZodType = z.ZodType,
-  Q extends z.ZodType = z.ZodType,
-  B extends z.ZodType = z.ZodType,
-  D extends z.ZodType = z.ZodType,
+  P extends z.ZodMiniType = z.ZodMiniType,
+  Q extends z.ZodMiniType = z.ZodMiniType,
+  B extends z.ZodMiniType = z.ZodMiniType,
+  D extends z.ZodMiniType = z.ZodMiniType,
 > {
   method: HttpMethod;
   path: string;
@@ -47,9 +47,9 @@ function route<const T extends RouteDef>(def: T): T {
 }
 
 /** A mutation id makes a write safe to send twice: the server applies each id once. */
-const mutationId = z.string().min(8).max(64).optional();
+const mutationId = z.optional(z.string().check(z.minLength(8), z.maxLength(64)));
 
-const postIdParams = z.object({ postId: z.string().min(1) });
+const postIdParams = z.object({ postId: z.string().check(z.minLength(1)) });
 /** The form as it stands when a suggestion is asked for: any field may still be empty. */
 const projectDraft = z.object({
   name: z.string(),
@@ -69,7 +69,7 @@ export const api = {
     path: '/api/projects/generate',
     auth: 'token',
     body: projectCreateSchema,
-    data: projectSchema.partial().extend({ keywords: z.array(keywordSchema) }),
+    data: z.extend(z.partial(projectSchema), { keywords: z.array(keywordSchema) }),
   }),
   regenerateTov: route({
     method: 'POST',
@@ -96,7 +96,7 @@ export const api = {
     method: 'PUT',
     path: '/api/projects/:id',
     auth: 'token',
-    params: z.object({ id: z.string().min(1) }),
+    params: z.object({ id: z.string().check(z.minLength(1)) }),
     body: projectSaveSchema,
     data: projectSchema,
   }),
@@ -135,7 +135,9 @@ export const api = {
     method: 'POST',
     path: '/api/subscription/local-checkout',
     auth: 'token',
-    body: z.object({ priceIds: z.array(z.string().min(1)).min(1).max(2) }),
+    body: z.object({
+      priceIds: z.array(z.string().check(z.minLength(1))).check(z.minLength(1), z.maxLength(2)),
+    }),
     data: subscriptionSchema,
   }),
   /** Addition, local billing only: what the local billing page shows. */
@@ -145,7 +147,7 @@ export const api = {
     auth: 'token',
     data: z.object({
       subscription: subscriptionSchema,
-      period: z.enum(['month', 'year']).nullable(),
+      period: z.nullable(z.enum(['month', 'year'])),
       items: z.array(planItemSchema),
     }),
   }),
@@ -171,8 +173,8 @@ export const api = {
     method: 'GET',
     path: '/api/posts/:social',
     auth: 'token',
-    params: z.object({ social: z.string().min(1) }),
-    query: z.object({ keyword: z.string().optional(), found_date: z.iso.date().optional() }),
+    params: z.object({ social: z.string().check(z.minLength(1)) }),
+    query: z.object({ keyword: z.optional(z.string()), found_date: z.optional(z.iso.date()) }),
     data: z.array(postSchema),
   }),
   listKeywordsForDate: route({
@@ -199,8 +201,8 @@ export const api = {
     path: '/api/posts/regenerate-answer/:postId',
     auth: 'token',
     params: postIdParams,
-    body: z.object({ prompt: z.string().max(2000) }),
-    data: z.object({ answer: z.string(), answerVersion: z.number().int() }),
+    body: z.object({ prompt: z.string().check(z.maxLength(2000)) }),
+    data: z.object({ answer: z.string(), answerVersion: z.int() }),
   }),
   setApproved: route({
     method: 'PATCH',
@@ -216,9 +218,9 @@ export const api = {
     auth: 'token',
     params: postIdParams,
     body: z.object({
-      answer: z.string().max(10_000),
+      answer: z.string().check(z.maxLength(10_000)),
       mutationId,
-      baseVersion: z.number().int().nonnegative().optional(),
+      baseVersion: z.optional(z.int().check(z.nonnegative())),
     }),
     data: postSchema,
   }),
@@ -241,7 +243,7 @@ export const api = {
     method: 'GET',
     path: '/api/setup-autoposting/countries',
     auth: 'token',
-    data: z.object({ countries: z.array(z.string().length(2)) }),
+    data: z.object({ countries: z.array(z.string().check(z.length(2))) }),
   }),
   submitAutopostingUserData: route({
     method: 'POST',
@@ -293,7 +295,7 @@ export const api = {
     path: '/api/auth/token',
     auth: 'session-cookie',
     body: z.object({}),
-    data: authSessionSchema.nullable(),
+    data: z.nullable(authSessionSchema),
   }),
   signOut: route({
     method: 'POST',
@@ -321,7 +323,7 @@ export const api = {
     method: 'POST',
     path: '/api/auth/invitations',
     auth: 'token',
-    body: z.object({ email: credentialsSchema.shape.email, role: roleSchema.default('org:member') }),
+    body: z.object({ email: credentialsSchema.shape.email, role: z._default(roleSchema, 'org:member') }),
     data: invitationSchema,
   }),
   /** Local mode: the invited person joins the workspace, which becomes their active one. */
@@ -329,7 +331,7 @@ export const api = {
     method: 'POST',
     path: '/api/auth/invitations/:id/accept',
     auth: 'session-cookie',
-    params: z.object({ id: z.string().min(1) }),
+    params: z.object({ id: z.string().check(z.minLength(1)) }),
     body: z.object({}),
     data: authSessionSchema,
   }),
@@ -337,7 +339,7 @@ export const api = {
     method: 'POST',
     path: '/api/auth/invitations/:id/decline',
     auth: 'session-cookie',
-    params: z.object({ id: z.string().min(1) }),
+    params: z.object({ id: z.string().check(z.minLength(1)) }),
     body: z.object({}),
     data: authSessionSchema,
   }),
@@ -346,13 +348,13 @@ export const api = {
 export type Api = typeof api;
 export type RouteName = keyof Api;
 export type RouteData<N extends RouteName> = z.infer<Api[N]['data']>;
-export type RouteBody<N extends RouteName> = Api[N] extends { body: infer B extends z.ZodType }
+export type RouteBody<N extends RouteName> = Api[N] extends { body: infer B extends z.ZodMiniType }
   ? z.input<B>
   : never;
-export type RouteQuery<N extends RouteName> = Api[N] extends { query: infer Q extends z.ZodType }
+export type RouteQuery<N extends RouteName> = Api[N] extends { query: infer Q extends z.ZodMiniType }
   ? z.input<Q>
   : never;
-export type RouteParams<N extends RouteName> = Api[N] extends { params: infer P extends z.ZodType }
+export type RouteParams<N extends RouteName> = Api[N] extends { params: infer P extends z.ZodMiniType }
   ? z.input<P>
   : never;
 

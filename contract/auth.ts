@@ -1,38 +1,39 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { roleSchema } from './entities';
 import { workspaceNameSchema } from './forms';
 import { authMessages, limits } from './messages';
 
 /** Sign-in and sign-up of the local accounts the server keeps when no hosted provider is configured. */
 export const credentialsSchema = z.object({
-  email: z
-    .string({ error: authMessages.emailInvalid })
-    .trim()
-    .toLowerCase()
-    .max(320, authMessages.emailInvalid)
-    .pipe(z.email(authMessages.emailInvalid)),
+  email: z.pipe(
+    z
+      .string({ error: authMessages.emailInvalid })
+      .check(z.trim(), z.toLowerCase(), z.maxLength(320, authMessages.emailInvalid)),
+    z.email(authMessages.emailInvalid),
+  ),
   password: z
     .string({ error: authMessages.passwordTooShort })
-    .min(limits.passwordMin, authMessages.passwordTooShort)
-    .max(limits.passwordMax, 'Passwords must be 256 characters or fewer.'),
+    .check(
+      z.minLength(limits.passwordMin, authMessages.passwordTooShort),
+      z.maxLength(limits.passwordMax, 'Passwords must be 256 characters or fewer.'),
+    ),
 });
 export type Credentials = z.infer<typeof credentialsSchema>;
 
 /** Sign-in checks only that something was typed; length rules apply when an account is made. */
-export const signInSchema = credentialsSchema.extend({
+export const signInSchema = z.extend(credentialsSchema, {
   password: z
     .string({ error: authMessages.passwordIncorrect })
-    .min(1, authMessages.passwordIncorrect)
-    .max(limits.passwordMax),
+    .check(z.minLength(1, authMessages.passwordIncorrect), z.maxLength(limits.passwordMax)),
 });
 
 export const emailAddressSchema = z.object({ id: z.string(), emailAddress: z.string() });
 
 export const authUserSchema = z.object({
   id: z.string(),
-  username: z.string().nullable(),
+  username: z.nullable(z.string()),
   emailAddresses: z.array(emailAddressSchema),
-  primaryEmailAddressId: z.string().nullable(),
+  primaryEmailAddressId: z.nullable(z.string()),
 });
 export type AuthUser = z.infer<typeof authUserSchema>;
 
@@ -56,11 +57,11 @@ export const authSessionSchema = z.object({
   /** Epoch milliseconds after which the token is refused. */
   expiresAt: z.number(),
   user: authUserSchema,
-  activeWorkspaceId: z.string().nullable(),
+  activeWorkspaceId: z.nullable(z.string()),
   memberships: z.array(membershipSchema),
   invitations: z.array(invitationSchema),
 });
 export type AuthSession = z.infer<typeof authSessionSchema>;
 
-export const createWorkspaceSchema = z.object({ name: workspaceNameSchema.max(120) });
-export const setActiveWorkspaceSchema = z.object({ workspaceId: z.string().nullable() });
+export const createWorkspaceSchema = z.object({ name: workspaceNameSchema.check(z.maxLength(120)) });
+export const setActiveWorkspaceSchema = z.object({ workspaceId: z.nullable(z.string()) });

@@ -1,18 +1,18 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 export const roleSchema = z.enum(['org:admin', 'org:member']);
 export type Role = z.infer<typeof roleSchema>;
 
 export const keywordSchema = z.object({
   name: z.string(),
-  filter: z.string().nullable().optional(),
+  filter: z.optional(z.nullable(z.string())),
 });
 export type Keyword = z.infer<typeof keywordSchema>;
 
 export const projectSchema = z.object({
   id: z.string(),
   name: z.string(),
-  url: z.string().nullable(),
+  url: z.nullable(z.string()),
   description: z.string(),
   goal: z.string(),
   tov: z.string(),
@@ -20,7 +20,7 @@ export const projectSchema = z.object({
   reviewed: z.boolean(),
   autopostingSetup: z.boolean(),
   /** Addition: how many keywords this project's workspace may keep (5, or 30 for a workspace given more). */
-  keywordsLimit: z.number().int().positive(),
+  keywordsLimit: z.int().check(z.positive()),
 });
 export type Project = z.infer<typeof projectSchema>;
 
@@ -49,7 +49,7 @@ export const socialSchema = z.object({
   slug: z.string(),
   name: z.string(),
   /** Always sent by the server; optional so socials mirrored before it existed still parse. */
-  kind: socialKindSchema.optional(),
+  kind: z.optional(socialKindSchema),
 });
 export type Social = z.infer<typeof socialSchema>;
 
@@ -58,18 +58,18 @@ export const postSchema = z.object({
   author: z.string(),
   keyword: z.string(),
   published_date: z.string(),
-  title: z.string().nullable().optional(),
+  title: z.optional(z.nullable(z.string())),
   content: z.string(),
   url: z.string(),
   answer: z.string(),
   approved: z.boolean(),
   published: z.boolean(),
   /** Version of the answer, raised by every accepted edit; edits name the version they were based on. */
-  answerVersion: z.number().int(),
+  answerVersion: z.int(),
   /** Relevance from 0 to 100, for posts discovery scored (null or absent for older posts). */
-  score: z.number().int().min(0).max(100).nullable().optional(),
+  score: z.optional(z.nullable(z.int().check(z.gte(0), z.lte(100)))),
   /** One line saying why discovery picked the post (null or absent for older posts). */
-  reason: z.string().nullable().optional(),
+  reason: z.optional(z.nullable(z.string())),
 });
 export type Post = z.infer<typeof postSchema>;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** Machine-readable reasons a call failed; the message is for people, the code for programs. */
 export const errorCodes = [
@@ -21,16 +21,16 @@ export const apiErrorSchema = z.object({
   message: z.string(),
   code: z.string(),
   /** The input field the error is about, when there is one (`email`, `body.keywords.0.name`, `header.project-id`). */
-  field: z.string().optional(),
+  field: z.optional(z.string()),
 });
 export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
 
 /** Every response of the API, whatever its status, has this shape. */
-export function envelopeSchema<T extends z.ZodType>(data: T) {
+export function envelopeSchema<T extends z.ZodMiniType>(data: T) {
   return z.object({
     success: z.boolean(),
-    data: data.nullable(),
-    error: apiErrorSchema.nullable(),
+    data: z.nullable(data),
+    error: z.nullable(apiErrorSchema),
   });
 }
 

@@ -1,14 +1,17 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { keywordSchema } from './entities';
 import { keywordFilterProblem } from './keyword-filter';
 import { fieldMessages, limits } from './messages';
 
-const required = () => z.string({ error: fieldMessages.required }).trim().min(1, fieldMessages.required);
+const required = () =>
+  z.string({ error: fieldMessages.required }).check(z.trim(), z.minLength(1, fieldMessages.required));
 
 export const workspaceNameSchema = z
   .string({ error: fieldMessages.required })
-  .trim()
-  .min(limits.workspaceNameMin, fieldMessages.workspaceNameTooShort(limits.workspaceNameMin));
+  .check(
+    z.trim(),
+    z.minLength(limits.workspaceNameMin, fieldMessages.workspaceNameTooShort(limits.workspaceNameMin)),
+  );
 
 export const workspaceFormSchema = z.object({ name: workspaceNameSchema });
 export type WorkspaceForm = z.infer<typeof workspaceFormSchema>;
@@ -18,20 +21,22 @@ export const projectCreateSchema = z
   .object({
     goal: required(),
     noWebsite: z.boolean(),
-    hasWebsite: z.boolean().optional(),
-    url: z.string().optional(),
-    description: z.string().optional(),
+    hasWebsite: z.optional(z.boolean()),
+    url: z.optional(z.string()),
+    description: z.optional(z.string()),
   })
-  .superRefine((value, ctx) => {
-    if (!value.noWebsite) {
-      const url = value.url?.trim() ?? '';
-      if (url === '') ctx.addIssue({ code: 'custom', path: ['url'], message: fieldMessages.required });
-      else if (!z.url({ protocol: /^https?$/ }).safeParse(url).success)
-        ctx.addIssue({ code: 'custom', path: ['url'], message: fieldMessages.invalidUrl });
-    } else if ((value.description?.trim() ?? '') === '') {
-      ctx.addIssue({ code: 'custom', path: ['description'], message: fieldMessages.required });
-    }
-  });
+  .check(
+    z.superRefine((value, ctx) => {
+      if (!value.noWebsite) {
+        const url = value.url?.trim() ?? '';
+        if (url === '') ctx.addIssue({ code: 'custom', path: ['url'], message: fieldMessages.required });
+        else if (!z.url({ protocol: /^https?$/ }).safeParse(url).success)
+          ctx.addIssue({ code: 'custom', path: ['url'], message: fieldMessages.invalidUrl });
+      } else if ((value.description?.trim() ?? '') === '') {
+        ctx.addIssue({ code: 'custom', path: ['description'], message: fieldMessages.required });
+      }
+    }),
+  );
 export type ProjectCreate = z.infer<typeof projectCreateSchema>;
 
 /** Project form; the keyword limit depends on the workspace, so callers pass it. */
@@ -42,7 +47,9 @@ export function projectFormSchema(maxKeywords: number = limits.keywordsMax) {
     description: required(),
     goal: required(),
     tov: z.string(),
-    keywords: z.array(keywordSchema).max(maxKeywords, fieldMessages.tooManyKeywords(maxKeywords)),
+    keywords: z
+      .array(keywordSchema)
+      .check(z.maxLength(maxKeywords, fieldMessages.tooManyKeywords(maxKeywords))),
   });
 }
 export type ProjectForm = z.infer<ReturnType<typeof projectFormSchema>>;
@@ -53,37 +60,41 @@ export type ProjectForm = z.infer<ReturnType<typeof projectFormSchema>>;
  * filter' dialog, which refuses a bad filter on Update; one that came another way (a generated
  * keyword) is this 400, which the form shows under Keywords.
  */
-export const projectSaveSchema = projectFormSchema(limits.keywordsMaxDesignated)
-  .extend({ id: z.string() })
-  .superRefine((project, ctx) => {
-    for (const [index, keyword] of project.keywords.entries()) {
-      const problem = keywordFilterProblem(keyword.filter);
-      if (problem)
-        ctx.addIssue({
-          code: 'custom',
-          path: ['keywords', index, 'filter'],
-          message: `Filter of "${keyword.name.trim()}": ${problem.message}`,
-        });
-    }
-  });
+export const projectSaveSchema = z
+  .extend(projectFormSchema(limits.keywordsMaxDesignated), { id: z.string() })
+  .check(
+    z.superRefine((project, ctx) => {
+      for (const [index, keyword] of project.keywords.entries()) {
+        const problem = keywordFilterProblem(keyword.filter);
+        if (problem)
+          ctx.addIssue({
+            code: 'custom',
+            path: ['keywords', index, 'filter'],
+            message: `Filter of "${keyword.name.trim()}": ${problem.message}`,
+          });
+      }
+    }),
+  );
 export type ProjectSave = z.infer<typeof projectSaveSchema>;
 
 /** 'Manage keyword filter': the filter must be readable in the filter language (blank is no filter). */
 export const keywordFilterFormSchema = z.object({
   name: z.string(),
-  filter: z.string().superRefine((filter, ctx) => {
-    const problem = keywordFilterProblem(filter);
-    if (problem) ctx.addIssue({ code: 'custom', message: problem.message });
-  }),
+  filter: z.string().check(
+    z.superRefine((filter, ctx) => {
+      const problem = keywordFilterProblem(filter);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem.message });
+    }),
+  ),
 });
 
 export const autopostUserDataSchema = z.object({
-  email: z
-    .string({ error: fieldMessages.required })
-    .min(1, fieldMessages.required)
-    .pipe(z.email(fieldMessages.invalidEmail)),
+  email: z.pipe(
+    z.string({ error: fieldMessages.required }).check(z.minLength(1, fieldMessages.required)),
+    z.email(fieldMessages.invalidEmail),
+  ),
   country: required(),
   verified: z.literal(true, fieldMessages.required),
-  os: z.enum(['win', 'mac', 'linux']).default('win'),
+  os: z._default(z.enum(['win', 'mac', 'linux']), 'win'),
 });
 export type AutopostUserData = z.infer<typeof autopostUserDataSchema>;

@@ -88,7 +88,8 @@ export class ModelDrafter implements Drafter {
     this.maxRetries = options.maxRetries ?? 1;
   }
 
-  private async ask<S extends z.ZodType>(
+  /** `schema` is the contract's (zod/mini) or this file's own (classic zod): any zod 4 schema. */
+  private async ask<S extends z.core.$ZodType>(
     schema: S,
     prompt: string,
     name: string,
@@ -131,7 +132,7 @@ export class ModelDrafter implements Drafter {
         { cause: error },
       );
     }
-    const parsed = schema.safeParse(output);
+    const parsed = z.safeParse(schema, output);
     if (!parsed.success || result.finishReason !== 'stop') {
       throw new GenerationError(
         'The language model answered in a shape ReplyRadar cannot use. Please try again.',

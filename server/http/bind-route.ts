@@ -1,8 +1,13 @@
 import type { RouteDef } from '@contract/api';
 import type { Context, Hono } from 'hono';
-import type { z } from 'zod';
+import { config, locales, type z } from 'zod/mini';
 import type { Principal } from '../auth/principal';
 import { HttpError, ok } from './envelope';
+
+// The contract's schemas are zod/mini, which says only 'Invalid input' until it is given a language. The
+// 400s name the reason in English ('Too big: expected string to have <=2000 characters'): classic zod,
+// which other server modules import, would set that too, but the 400s should not depend on them.
+config(locales.en());
 
 export interface AppEnv {
   Variables: {
@@ -11,7 +16,7 @@ export interface AppEnv {
   };
 }
 
-type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+type Out<S> = S extends z.ZodMiniType ? z.output<S> : undefined;
 
 export interface RouteInput<R extends RouteDef> {
   params: Out<R['params']>;
@@ -22,7 +27,7 @@ export interface RouteInput<R extends RouteDef> {
 export type Authenticate = (c: Context<AppEnv>) => Promise<Principal>;
 
 /** Turns a schema failure into a 400 that names the field and the reason. */
-export function badInput(error: z.ZodError, where: 'body' | 'query' | 'params'): HttpError {
+export function badInput(error: z.core.$ZodError, where: 'body' | 'query' | 'params'): HttpError {
   const issue = error.issues[0];
   const field = issue && issue.path.length > 0 ? issue.path.map(String).join('.') : where;
   return new HttpError(400, 'bad_request', issue?.message ?? `Invalid ${where}`, field);
@@ -38,7 +43,7 @@ async function readJson(c: Context): Promise<unknown> {
   }
 }
 
-function parse<S extends z.ZodType | undefined>(
+function parse<S extends z.ZodMiniType | undefined>(
   schema: S,
   value: unknown,
   where: 'body' | 'query' | 'params',

@@ -50,6 +50,18 @@ describe.each(testDatabases())('every refused call answers in the envelope (%s)'
       });
     });
 
+    it('says the reason in English where the contract gives no words of its own', async () => {
+      const response = await server.request('PATCH', '/api/posts/regenerate-answer/any-post', {
+        token,
+        body: { prompt: 'x'.repeat(2001) },
+      });
+      expectFailure(response, 400, {
+        code: 'bad_request',
+        message: 'Too big: expected string to have <=2000 characters',
+        field: 'prompt',
+      });
+    });
+
     it('refuses a body that is JSON but not an object, naming the body', async () => {
       const response = await server.request('POST', '/api/auth/sign-in', { body: '["a@b.c", "password"]' });
       expectFailure(response, 400, { code: 'bad_request', field: 'body' });

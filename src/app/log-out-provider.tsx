@@ -1,16 +1,14 @@
 import { type ReactNode, useCallback, useState } from 'react';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { onDemandDialog } from '@/components/on-demand-dialog';
 import { clearAll, clearMirror, type MirrorDb } from '@/db/mirror';
 import { UnsentChangesError } from '@/sync/sync-engine';
 import { useSyncEngine } from './sync-engine-provider';
 import { LogOutContext, useSignOutAndClearCache } from './use-log-out';
 
-export function unsentChangesTitle(count: number): string {
-  return count === 1
-    ? 'You have 1 change that is not sent yet'
-    : `You have ${count} changes that are not sent yet`;
-}
+// Seldom needed, so its Radix dialog is loaded when it is, not with every signed-in screen.
+const UnsentChangesDialog = onDemandDialog(() =>
+  import('./unsent-changes-dialog').then((m) => m.UnsentChangesDialog),
+);
 
 /**
  * Log out for the signed-in app: send the outbox first. When it cannot be emptied, ask whether to drop
@@ -35,6 +33,8 @@ export function LogOutProvider({ children }: { children: ReactNode }) {
 
   const logOut = useCallback(async () => {
     if (!sync) return signOutAndClear();
+    // Fetched while the outbox is sent, in case it cannot be.
+    UnsentChangesDialog.preload();
     try {
       await sync.engine.flushBeforeLogout();
     } catch (error) {
@@ -61,21 +61,13 @@ export function LogOutProvider({ children }: { children: ReactNode }) {
   return (
     <LogOutContext.Provider value={logOut}>
       {children}
-      <Dialog open={unsent !== null} onOpenChange={(open) => (open ? undefined : setUnsent(null))}>
-        <DialogContent aria-describedby={undefined}>
-          <DialogHeader>
-            <DialogTitle>{unsentChangesTitle(unsent ?? 0)}</DialogTitle>
-          </DialogHeader>
-          <DialogFooter>
-            <Button variant="secondary" onClick={() => setUnsent(null)}>
-              Stay
-            </Button>
-            <Button variant="delete" loading={leaving} onClick={() => void logOutAnyway()}>
-              Log out anyway
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+      <UnsentChangesDialog
+        open={unsent !== null}
+        onOpenChange={(open) => (open ? undefined : setUnsent(null))}
+        count={unsent ?? 0}
+        leaving={leaving}
+        onLogOutAnyway={() => void logOutAnyway()}
+      />
     </LogOutContext.Provider>
   );
 }

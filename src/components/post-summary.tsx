@@ -1,5 +1,5 @@
 import type { Post } from '@contract/entities';
-import { ExternalLink } from 'lucide-react';
+import ExternalLink from 'lucide-react/icons/external-link';
 import { Badge } from '@/components/ui/badge';
 import { Text } from '@/components/ui/text';
 import { Title } from '@/components/ui/title';

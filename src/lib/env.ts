@@ -1,24 +1,29 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** An empty variable counts as unset, so `VITE_X=` in a `.env` file means "use the default". */
-function unsetWhenEmpty<T extends z.ZodType>(schema: T) {
-  return z.preprocess((value) => (value === '' ? undefined : value), schema);
+function unsetWhenEmpty<T extends z.ZodMiniType>(schema: T) {
+  // zod/mini has no `z.preprocess`; this is what it is, a transform piped into the schema.
+  return z.pipe(
+    z.transform((value) => (value === '' ? undefined : value)),
+    schema,
+  );
 }
 
 const envSchema = z.object({
   VITE_CLERK_PUBLISHABLE_KEY: unsetWhenEmpty(
-    z
-      .string()
-      .refine((value) => value.startsWith('pk_test_') || value.startsWith('pk_live_'), {
-        message: 'must start with pk_test_ or pk_live_',
-      })
-      .optional(),
+    z.optional(
+      z.string().check(
+        z.refine((value) => value.startsWith('pk_test_') || value.startsWith('pk_live_'), {
+          message: 'must start with pk_test_ or pk_live_',
+        }),
+      ),
+    ),
   ),
-  VITE_PADDLE_CLIENT_TOKEN: unsetWhenEmpty(z.string().optional()),
+  VITE_PADDLE_CLIENT_TOKEN: unsetWhenEmpty(z.optional(z.string())),
   VITE_PADDLE_ENVIRONMENT: unsetWhenEmpty(
-    z.enum(['sandbox', 'production'], { message: 'must be sandbox or production' }).default('production'),
+    z._default(z.enum(['sandbox', 'production'], { message: 'must be sandbox or production' }), 'production'),
   ),
-  VITE_CRISP_WEBSITE_ID: unsetWhenEmpty(z.string().optional()),
+  VITE_CRISP_WEBSITE_ID: unsetWhenEmpty(z.optional(z.string())),
 });
 
 export type Env = z.infer<typeof envSchema>;

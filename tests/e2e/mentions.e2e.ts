@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { appliedMutations, posts, projects } from '../../server/db/schema';
 import { launchBrowser, launchProfile } from '../support/chromium';
@@ -64,6 +64,13 @@ async function waitForPlace(page: Page, path: string, search: Record<string, str
     const params = [...url.searchParams.entries()].sort();
     return JSON.stringify(params) === JSON.stringify(Object.entries(search).sort());
   });
+}
+
+/** What a dropdown (a browser select) shows when closed: its chosen option's text. */
+function shownChoice(select: Locator): Promise<string | null> {
+  return select.evaluate((element) =>
+    element instanceof HTMLSelectElement ? (element.selectedOptions[0]?.textContent ?? null) : null,
+  );
 }
 
 function card(page: Page, postId: string) {
@@ -185,22 +192,26 @@ describe.skipIf(!databaseUrl)('mentions and replies, online and offline', () => 
       'Polite reminders on a schedule work well.',
     );
 
+    // The dropdowns show the newest found date, as "5 Mar 2025", and 'Today's all keywords'.
+    const date = page.getByRole('combobox', { name: 'Date' });
+    const keyword = page.getByRole('combobox', { name: 'Keyword' });
+    expect(await shownChoice(date)).toBe(shownDate(today));
+    expect(await shownChoice(keyword)).toBe("Today's all keywords");
+
     // The keyword dropdown puts the keyword in the URL; 'Today's all keywords' removes it.
-    await page.getByRole('combobox', { name: 'Keyword' }).click();
-    await page.getByRole('option', { name: 'payment reminders' }).click();
+    await keyword.selectOption({ label: 'payment reminders' });
     await waitForPlace(page, '/mentions/reddit', { found_date: today, keyword: 'payment reminders' });
     await page.getByText('designer_dan').waitFor();
     expect(await page.getByText('freelance_fran').count()).toBe(0);
-    await page.getByRole('combobox', { name: 'Keyword' }).click();
-    await page.getByRole('option', { name: "Today's all keywords" }).click();
+    expect(await shownChoice(keyword)).toBe('payment reminders');
+    await keyword.selectOption({ label: "Today's all keywords" });
     await waitForPlace(page, '/mentions/reddit', { found_date: today });
 
     // The date dropdown lists the found dates, newest first, as "5 Mar 2025".
-    await page.getByRole('combobox', { name: 'Date' }).click();
-    const options = await page.getByRole('option').allTextContents();
-    expect(options).toEqual([shownDate(today), shownDate(yesterday)]);
-    await page.getByRole('option', { name: shownDate(yesterday) }).click();
+    expect(await date.locator('option').allTextContents()).toEqual([shownDate(today), shownDate(yesterday)]);
+    await date.selectOption({ label: shownDate(yesterday) });
     await waitForPlace(page, '/mentions/reddit', { found_date: yesterday });
+    expect(await shownChoice(date)).toBe(shownDate(yesterday));
     await page.getByText('older_olga').waitFor();
 
     // Another social keeps the search parameters; an unknown one goes to the first social.

@@ -137,4 +137,22 @@ describe('app shell', () => {
     expect(location.history.at(-1)).toBe('/mentions');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
+
+  it('says the drawer is open on its button, and gives focus back to the button when it closes', async () => {
+    const user = userEvent.setup();
+    const { Wrapper } = withApp('/project', fakeAuth());
+    render(<AppShell>page</AppShell>, { wrapper: Wrapper });
+    const button = screen.getByRole('button', { name: 'Open navigation' });
+    expect(button.getAttribute('aria-haspopup')).toBe('dialog');
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    await user.click(button);
+    const drawer = await screen.findByRole('dialog', { name: 'Navigation' });
+    expect(button.getAttribute('aria-expanded')).toBe('true');
+    expect(button.getAttribute('aria-controls')).toBe(drawer.id);
+    await waitFor(() => expect(drawer.contains(document.activeElement)).toBe(true));
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(document.activeElement).toBe(button);
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+  });
 });

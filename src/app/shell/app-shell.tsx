@@ -1,14 +1,16 @@
-import { Menu } from 'lucide-react';
-import { type ReactNode, Suspense, useState } from 'react';
+import Menu from 'lucide-react/icons/menu';
+import { type ReactNode, Suspense, useId, useRef, useState } from 'react';
 import { Link } from 'wouter';
+import { onDemandDialog } from '@/components/on-demand-dialog';
 import { Button } from '@/components/ui/button';
 import { PageLoader } from '@/components/ui/loader';
-import { Sheet, SheetContent, SheetTitle, SheetTrigger } from '@/components/ui/sheet';
-import { VisuallyHidden } from '@/components/ui/visually-hidden';
 import { Logo } from '../layouts/logo';
 import { routes } from '../routes';
 import { PendingChangesIndicator } from './pending-changes-indicator';
 import { Sidebar } from './sidebar';
+
+// Only phones open the drawer, so its Radix dialog is loaded when they do.
+const NavigationDrawer = onDemandDialog(() => import('./navigation-drawer').then((m) => m.NavigationDrawer));
 
 /**
  * The signed-in app's frame: a 280 px sidebar beside the routed page; below 768 px a top bar whose menu
@@ -16,7 +18,8 @@ import { Sidebar } from './sidebar';
  */
 export function AppShell({ children }: { children: ReactNode }) {
   const [drawerOpen, setDrawerOpen] = useState(false);
-  const closeDrawer = () => setDrawerOpen(false);
+  const drawerId = useId();
+  const drawerButton = useRef<HTMLButtonElement>(null);
 
   return (
     <div className="flex min-h-dvh flex-col md:flex-row">
@@ -27,19 +30,28 @@ export function AppShell({ children }: { children: ReactNode }) {
       </aside>
 
       <header className="sticky top-0 z-40 flex h-14 items-center gap-2 border-b border-border bg-background px-2 md:hidden">
-        <Sheet open={drawerOpen} onOpenChange={setDrawerOpen}>
-          <SheetTrigger asChild>
-            <Button variant="secondary" size="sm" aria-label="Open navigation" className="size-10 px-0">
-              <Menu aria-hidden="true" />
-            </Button>
-          </SheetTrigger>
-          <SheetContent side="left" aria-describedby={undefined}>
-            <SheetTitle asChild>
-              <VisuallyHidden>Navigation</VisuallyHidden>
-            </SheetTitle>
-            <Sidebar onNavigate={closeDrawer} />
-          </SheetContent>
-        </Sheet>
+        {/* The attributes a SheetTrigger would give it, without loading the dialog to draw a button. */}
+        <Button
+          ref={drawerButton}
+          type="button"
+          variant="secondary"
+          size="sm"
+          aria-label="Open navigation"
+          aria-haspopup="dialog"
+          aria-expanded={drawerOpen}
+          aria-controls={drawerOpen ? drawerId : undefined}
+          data-state={drawerOpen ? 'open' : 'closed'}
+          className="size-10 px-0"
+          onClick={() => setDrawerOpen(true)}
+        >
+          <Menu aria-hidden="true" />
+        </Button>
+        <NavigationDrawer
+          open={drawerOpen}
+          onOpenChange={setDrawerOpen}
+          id={drawerId}
+          returnFocusTo={drawerButton}
+        />
         <Link
           href={routes.home.href()}
           className="flex items-center gap-2 rounded-md font-semibold text-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"

@@ -1,4 +1,6 @@
-import { AtSign, FolderKanban, MessageSquareReply } from 'lucide-react';
+import AtSign from 'lucide-react/icons/at-sign';
+import FolderKanban from 'lucide-react/icons/folder-kanban';
+import MessageSquareReply from 'lucide-react/icons/message-square-reply';
 import { Link, useLocation } from 'wouter';
 import { cn } from '@/lib/cn';
 import { isUnder, routes } from '../routes';

@@ -45,12 +45,47 @@ describe('workspace menu: installing', () => {
   });
 });
 
+describe('workspace menu: opening', () => {
+  it('opens from the keyboard on its first item, and gives focus back to the button on Escape', async () => {
+    const user = userEvent.setup();
+    const { Wrapper } = withApp('/project', fakeAuth());
+    render(<WorkspaceMenu />, { wrapper: Wrapper });
+    const button = screen.getByRole('button', { name: /workspace/ });
+    expect(button.getAttribute('aria-haspopup')).toBe('menu');
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    await user.tab();
+    await user.keyboard('{Enter}');
+    const menu = await screen.findByRole('menu');
+    await waitFor(() =>
+      expect(document.activeElement).toBe(within(menu).getByRole('menuitem', { name: 'Invite member' })),
+    );
+    await user.keyboard('{ArrowDown}');
+    expect(document.activeElement?.textContent).toBe('Subscription settings');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+    const trigger = screen.getByRole('button', { name: /workspace/ });
+    expect(document.activeElement).toBe(trigger);
+    expect(trigger.getAttribute('aria-expanded')).toBe('false');
+  });
+});
+
 describe('workspace menu: team', () => {
   it('offers admins Invite member, which opens the invitation dialog', async () => {
     const { user, menu } = await openMenu(fakeAuth());
     await user.click(within(menu).getByRole('menuitem', { name: 'Invite member' }));
     const dialog = await screen.findByRole('dialog', { name: 'Invite member' });
     expect(within(dialog).getByRole('button', { name: 'Send invitation' })).toBeTruthy();
+  });
+
+  it('puts focus in the invitation dialog, keeps it there, and closes it with Escape', async () => {
+    const { user, menu } = await openMenu(fakeAuth());
+    await user.click(within(menu).getByRole('menuitem', { name: 'Invite member' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Invite member' });
+    await waitFor(() => expect(document.activeElement).toBe(within(dialog).getByLabelText('Email')));
+    await user.tab({ shift: true });
+    expect(dialog.contains(document.activeElement)).toBe(true);
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
   it('does not offer Invite member to members', async () => {

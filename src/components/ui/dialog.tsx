@@ -1,5 +1,5 @@
-import { XIcon } from 'lucide-react';
-import { Dialog as DialogPrimitive } from 'radix-ui';
+import XIcon from 'lucide-react/icons/x';
+import * as DialogPrimitive from 'radix-ui/dialog';
 import type * as React from 'react';
 import { cn } from '@/lib/cn';
 

@@ -1,5 +1,5 @@
 import { cva } from 'class-variance-authority';
-import { ToggleGroup as ToggleGroupPrimitive } from 'radix-ui';
+import * as ToggleGroupPrimitive from 'radix-ui/toggle-group';
 import type * as React from 'react';
 import { cn } from '@/lib/cn';
 

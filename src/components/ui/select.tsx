@@ -1,5 +1,6 @@
-import { CheckIcon, ChevronDownIcon } from 'lucide-react';
-import { Select as SelectPrimitive } from 'radix-ui';
+import CheckIcon from 'lucide-react/icons/check';
+import ChevronDownIcon from 'lucide-react/icons/chevron-down';
+import * as SelectPrimitive from 'radix-ui/select';
 import type * as React from 'react';
 import { controlClassName } from '@/components/ui/input';
 import { cn } from '@/lib/cn';

@@ -1,5 +1,5 @@
 import { cva } from 'class-variance-authority';
-import { Dialog as SheetPrimitive } from 'radix-ui';
+import * as SheetPrimitive from 'radix-ui/dialog';
 import type * as React from 'react';
 import { CornerCloseButton, DialogOverlay } from '@/components/ui/dialog';
 import { cn } from '@/lib/cn';

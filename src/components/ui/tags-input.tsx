@@ -1,5 +1,5 @@
 import { TagsInput as TagsInputPrimitive } from '@ark-ui/react/tags-input';
-import { XIcon } from 'lucide-react';
+import XIcon from 'lucide-react/icons/x';
 import { type ReactNode, useId, useRef } from 'react';
 import { fieldDescriptionId, fieldErrorId } from '@/components/ui/field';
 import { FieldError } from '@/components/ui/field-error';

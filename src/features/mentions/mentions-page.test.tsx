@@ -5,20 +5,13 @@ import userEvent from '@testing-library/user-event';
 import { projectFixture } from '@tests/support/api-fixtures';
 import { serverPost } from '@tests/support/fake-api-server';
 import { closeTestMirrors, openTestMirror } from '@tests/support/test-mirror';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Route } from 'wouter';
 import { fakeAuth, ok, withApp } from '@/app/test-utils';
 import { MentionsPage } from './mentions-page';
 
 const fetchMock = vi.fn<typeof fetch>();
 let handlers: Record<string, (url: URL) => Response | Promise<Response>> = {};
-
-beforeAll(() => {
-  // Radix Select uses pointer capture and scrolling that jsdom does not have.
-  Element.prototype.hasPointerCapture ??= () => false;
-  Element.prototype.releasePointerCapture ??= () => undefined;
-  Element.prototype.scrollIntoView ??= () => undefined;
-});
 
 beforeEach(() => {
   fetchMock.mockReset();
@@ -81,6 +74,16 @@ function renderPage(path: string, project: Partial<Project> = {}, pollMs?: numbe
 
 const currentUrl = (location: { history?: string[] }) => location.history?.at(-1);
 
+/** The dropdown named `name`: a browser select. */
+const dropdown = (name: string) => screen.findByRole<HTMLSelectElement>('combobox', { name });
+
+/** What a select shows when closed: its chosen option's text. */
+const shownChoice = (select: HTMLSelectElement) => select.selectedOptions[0]?.textContent;
+
+/** The choices a select lists when opened. */
+const listedChoices = (select: HTMLSelectElement) =>
+  [...select.options].filter((option) => !option.hidden).map((option) => option.textContent);
+
 describe('MentionsPage', () => {
   it('shows the title, the text, the socials and the newest date chosen in the URL', async () => {
     const { location } = renderPage('/mentions/reddit');
@@ -93,8 +96,8 @@ describe('MentionsPage', () => {
     await waitFor(() => expect(currentUrl(location)).toBe('/mentions/reddit?found_date=2025-03-05'));
     // Chosen for the person: the URL is replaced, not pushed.
     expect(location.history).toHaveLength(1);
-    expect((await screen.findByRole('combobox', { name: 'Date' })).textContent).toContain('5 Mar 2025');
-    expect(screen.getByRole('combobox', { name: 'Keyword' }).textContent).toContain("Today's all keywords");
+    expect(shownChoice(await dropdown('Date'))).toBe('5 Mar 2025');
+    expect(shownChoice(await dropdown('Keyword'))).toBe("Today's all keywords");
     expect(await screen.findByText('grace')).toBeTruthy();
     expect(callsTo('/api/posts/reddit').at(-1)?.searchParams.get('found_date')).toBe('2025-03-05');
   });
@@ -155,19 +158,37 @@ describe('MentionsPage', () => {
     await waitFor(() => expect(currentUrl(location)).toBe('/mentions/reddit?found_date=2025-03-05'));
   });
 
+  it("lists 'Today's all keywords' and the date's keywords, and puts the chosen keyword in the URL", async () => {
+    const { location, user } = renderPage('/mentions/reddit?found_date=2025-03-05');
+    const keyword = await dropdown('Keyword');
+    await waitFor(() => expect(listedChoices(keyword)).toEqual(["Today's all keywords", 'crm', 'leads']));
+    await user.selectOptions(keyword, 'leads');
+    await waitFor(() =>
+      expect(currentUrl(location)).toBe('/mentions/reddit?keyword=leads&found_date=2025-03-05'),
+    );
+    // The person's choice is a new history entry.
+    expect(location.history).toHaveLength(2);
+    expect(shownChoice(keyword)).toBe('leads');
+  });
+
   it("removes the keyword parameter when 'Today's all keywords' is chosen", async () => {
     const { location, user } = renderPage('/mentions/reddit?keyword=crm&found_date=2025-03-05');
-    await user.click(await screen.findByRole('combobox', { name: 'Keyword' }));
-    await user.click(await screen.findByRole('option', { name: "Today's all keywords" }));
+    const keyword = await dropdown('Keyword');
+    expect(shownChoice(keyword)).toBe('crm');
+    await user.selectOptions(keyword, "Today's all keywords");
     await waitFor(() => expect(currentUrl(location)).toBe('/mentions/reddit?found_date=2025-03-05'));
+    expect(location.history).toHaveLength(2);
+    expect(shownChoice(keyword)).toBe("Today's all keywords");
   });
 
   it('lists the found dates as "5 Mar 2025" and moves to the chosen one', async () => {
     const { location, user } = renderPage('/mentions/reddit?found_date=2025-03-05');
-    await user.click(await screen.findByRole('combobox', { name: 'Date' }));
-    await user.click(await screen.findByRole('option', { name: '4 Mar 2025' }));
+    const date = await dropdown('Date');
+    expect(listedChoices(date)).toEqual(['5 Mar 2025', '4 Mar 2025']);
+    await user.selectOptions(date, '4 Mar 2025');
     await waitFor(() => expect(currentUrl(location)).toBe('/mentions/reddit?found_date=2025-03-04'));
     expect(location.history).toHaveLength(2);
+    expect(shownChoice(date)).toBe('4 Mar 2025');
   });
 
   it('says the search is in progress while there is no found date, and checks again on request', async () => {
@@ -182,7 +203,7 @@ describe('MentionsPage', () => {
     handlers['GET /api/posts/meta/dates'] = () => ok({ foundDates: ['2025-03-05'] });
     await user.click(screen.getByRole('button', { name: 'Check for Results' }));
     await waitFor(() => expect(callsTo('/api/posts/meta/dates').length).toBeGreaterThan(before));
-    expect(await screen.findByRole('combobox', { name: 'Date' })).toBeTruthy();
+    expect(await dropdown('Date')).toBeTruthy();
   });
 
   it('asks for the found dates again while there is none, and stops once one is found', async () => {
@@ -191,7 +212,7 @@ describe('MentionsPage', () => {
     expect(await screen.findByText('Search in progress…')).toBeTruthy();
     await waitFor(() => expect(callsTo('/api/posts/meta/dates').length).toBeGreaterThanOrEqual(3));
     handlers['GET /api/posts/meta/dates'] = () => ok({ foundDates: ['2025-03-05'] });
-    expect(await screen.findByRole('combobox', { name: 'Date' })).toBeTruthy();
+    expect(await dropdown('Date')).toBeTruthy();
     const settled = callsTo('/api/posts/meta/dates').length;
     await new Promise((resolve) => setTimeout(resolve, 120));
     expect(callsTo('/api/posts/meta/dates').length).toBe(settled);

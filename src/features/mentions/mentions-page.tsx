@@ -7,16 +7,16 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { PageLoader } from '@/components/ui/loader';
 import { SegmentedControl } from '@/components/ui/segmented-control';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Text } from '@/components/ui/text';
 import { Title } from '@/components/ui/title';
 import { getMirrorDb, type MirrorDb, type MirrorPost } from '@/db/mirror';
 import { writeFoundDates, writeKeywords, writePosts, writeSocials } from '@/db/mirror-writes';
-import { formatFoundDate } from '@/lib/dates';
 import { useApi } from '@/lib/use-api';
 import { useProjects } from '@/lib/use-projects';
+import { FoundDateSelect } from './components/found-date-select';
+import { KeywordSelect } from './components/keyword-select';
 import { PostCard } from './components/post-card';
-import { ALL_KEYWORDS, correctedSearch, withFoundDate, withKeyword } from './mentions-search';
+import { correctedSearch, withFoundDate, withKeyword } from './mentions-search';
 
 /** How often the found dates are asked for again while there is none yet. */
 export const FOUND_DATES_POLL_MS = 15_000;
@@ -222,31 +222,16 @@ export function MentionsPage({
     body = (
       <>
         <div className="flex flex-wrap gap-3">
-          <Select value={foundDate ?? ''} onValueChange={(date) => go(withFoundDate(search, date))}>
-            <SelectTrigger aria-label="Date" className="w-44">
-              <SelectValue placeholder="Date" />
-            </SelectTrigger>
-            <SelectContent>
-              {dates.map((date) => (
-                <SelectItem key={date} value={date}>
-                  {formatFoundDate(date)}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-          <Select value={keyword ?? ALL_KEYWORDS} onValueChange={(value) => go(withKeyword(search, value))}>
-            <SelectTrigger aria-label="Keyword" className="w-56">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              <SelectItem value={ALL_KEYWORDS}>Today's all keywords</SelectItem>
-              {(keywords ?? []).map((name) => (
-                <SelectItem key={name} value={name}>
-                  {name}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
+          <FoundDateSelect
+            dates={dates}
+            value={foundDate}
+            onChange={(date) => go(withFoundDate(search, date))}
+          />
+          <KeywordSelect
+            keywords={keywords}
+            value={keyword}
+            onChange={(value) => go(withKeyword(search, value))}
+          />
         </div>
         {posts === undefined || (posts.length === 0 && postsResponse === undefined) ? (
           <PageLoader />

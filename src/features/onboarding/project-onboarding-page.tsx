@@ -4,7 +4,7 @@ import { useForm, useStore } from '@tanstack/react-form';
 import { useId, useState } from 'react';
 import { useSWRConfig } from 'swr';
 import { useLocation } from 'wouter';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { routes } from '@/app/routes';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';

@@ -1,6 +1,6 @@
 import type { Keyword, Project } from '@contract/entities';
 import type { projectFormSchema } from '@contract/forms';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 
 /** The project form's values, as the contract's schema reads them. */
 export type ProjectFormValues = z.input<ReturnType<typeof projectFormSchema>>;

@@ -1,6 +1,6 @@
 import { fieldMessages } from '@contract/messages';
 import { useId, useState } from 'react';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -18,11 +18,10 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { apiFailureMessage } from '@/lib/api-client';
 import { toWorkspaceRole, useAuth, type WorkspaceRole } from '@/lib/auth';
 
-const emailSchema = z
-  .string()
-  .trim()
-  .min(1, fieldMessages.required)
-  .pipe(z.email(fieldMessages.invalidEmail));
+const emailSchema = z.pipe(
+  z.string().check(z.trim(), z.minLength(1, fieldMessages.required)),
+  z.email(fieldMessages.invalidEmail),
+);
 
 type Outcome = { kind: 'sent'; email: string } | { kind: 'failed'; message: string } | null;
 

@@ -1,7 +1,7 @@
 import type { Credentials } from '@contract/auth';
 import { useForm, useStore } from '@tanstack/react-form';
 import { type ReactNode, useId, useState } from 'react';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Field, fieldControlProps } from '@/components/ui/field';
@@ -37,7 +37,7 @@ export function CredentialsForm({
   footer,
 }: {
   title: string;
-  schema: z.ZodType<Credentials, Credentials>;
+  schema: z.ZodMiniType<Credentials, Credentials>;
   passwordAutoComplete: 'current-password' | 'new-password';
   onSubmit: (credentials: Credentials) => Promise<void>;
   footer: ReactNode;

@@ -1,7 +1,7 @@
 import type { Keyword, Project } from '@contract/entities';
 import { projectFormSchema } from '@contract/forms';
 import { useForm, useStore } from '@tanstack/react-form';
-import { SlidersHorizontalIcon } from 'lucide-react';
+import SlidersHorizontalIcon from 'lucide-react/icons/sliders-horizontal';
 import { useId, useMemo, useState } from 'react';
 import { useLocation } from 'wouter';
 import { routes } from '@/app/routes';
