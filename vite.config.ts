@@ -3,8 +3,17 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { type FirstScreens, firstScreenChunks, screenPreloads } from './scripts/vite-first-screens.ts';
 
 const apiPort = process.env.API_PORT ?? '8787';
+const root = fileURLToPath(new URL('.', import.meta.url));
+
+/** The screens a page load opens on, by the modules they show (decision 017). */
+const firstScreens: FirstScreens = {
+  signedOut: ['src/features/auth/local/local-sign-in-page.tsx'],
+  signedIn: ['src/app/signed-in-app.tsx'],
+  mentions: ['src/features/mentions/mentions-index-page.tsx', 'src/features/mentions/mentions-page.tsx'],
+};
 
 export const aliases = {
   '@': fileURLToPath(new URL('./src', import.meta.url)),
@@ -18,7 +27,7 @@ export default defineConfig({
       ...Object.entries(aliases).map(([find, replacement]) => ({ find, replacement })),
       // The app parses without `new Function`, which the server's CSP refuses (see the module).
       {
-        find: /^zod$/,
+        find: /^zod\/mini$/,
         replacement: fileURLToPath(new URL('./src/lib/zod-without-eval.ts', import.meta.url)),
       },
     ],
@@ -54,11 +63,16 @@ export default defineConfig({
       },
       devOptions: { enabled: false },
     }),
+    // The scripts of the first screens, for the server to name in the page.
+    screenPreloads(firstScreens),
   ],
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,
     sourcemap: false,
+    rolldownOptions: {
+      output: { codeSplitting: { groups: firstScreenChunks(root, 'src/main.tsx', firstScreens) } },
+    },
   },
   server: {
     proxy: { '/api': { target: `http://127.0.0.1:${apiPort}`, changeOrigin: false } },

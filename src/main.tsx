@@ -1,30 +1,30 @@
+// First: shows an error thrown while the app's modules load (a bad configuration) instead of a blank page.
+import { appStarted } from '@/app/startup-guard';
 import '@/styles/index.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { StartupError } from '@/app/startup-error';
+import { App, loadFirstScreen } from '@/app/app';
+import { takeFirstAnswersFromPage } from '@/app/first-answers';
 import { appUpdate } from '@/lib/app-update';
 import { captureInstallPrompt } from '@/lib/install-prompt';
 import { registerServiceWorker } from '@/lib/service-worker';
 
+appStarted();
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
-const root = createRoot(container);
+const pageSession = takeFirstAnswersFromPage();
 
-// The app is imported, not bundled in, so that a configuration error (src/lib/env.ts throws while the
-// app's modules load) is shown on the page instead of leaving it blank.
-import('@/app/app').then(
-  ({ App }) => {
-    root.render(
+// The first render waits for the code of the screen the page opens on, so that it shows that screen
+// rather than a spinner; a screen that fails to load is left to the app, which shows its own states.
+void loadFirstScreen(window.location.pathname, pageSession === undefined ? null : pageSession !== null)
+  .catch((error: unknown) => console.error('Could not load the first screen ahead', error))
+  .then(() => {
+    createRoot(container).render(
       <StrictMode>
-        <App />
+        <App pageSession={pageSession} />
       </StrictMode>,
     );
-  },
-  (error: unknown) => {
-    console.error(error);
-    root.render(<StartupError message={error instanceof Error ? error.message : String(error)} />);
-  },
-);
+  });
 
 captureInstallPrompt();
 registerServiceWorker(appUpdate.offer);

@@ -14,7 +14,13 @@ import type { LocalTokens } from './local-tokens';
 import { hashPassword, verifyPassword } from './passwords';
 
 export const sessionCookie = 'rr_session';
-const cookiePath = '/api/auth';
+/**
+ * The whole site: the server reads the session from the page request too, to put the first answers in
+ * the page (decision 017). Sessions begun before that have the cookie under `/api/auth`; the token call
+ * moves them here.
+ */
+const cookiePath = '/';
+const earlierCookiePath = '/api/auth';
 
 function isUniqueViolation(error: unknown): boolean {
   for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
@@ -44,8 +50,7 @@ export function registerLocalAuthRoutes(
     new URL(c.req.url).protocol === 'https:' ||
     (env.TRUST_PROXY && c.req.header('x-forwarded-proto') === 'https');
 
-  const startSession = async (c: Context, userId: string) => {
-    const { cookie, sessionId } = await localSessions.open(userId);
+  const keepCookie = (c: Context, cookie: string) =>
     setCookie(c, sessionCookie, cookie, {
       httpOnly: true,
       sameSite: 'Strict',
@@ -53,6 +58,14 @@ export function registerLocalAuthRoutes(
       path: cookiePath,
       maxAge: localSessions.ttlSeconds,
     });
+  const clearCookie = (c: Context) => {
+    deleteCookie(c, sessionCookie, { path: cookiePath, secure: isHttps(c) });
+    deleteCookie(c, sessionCookie, { path: earlierCookiePath, secure: isHttps(c) });
+  };
+
+  const startSession = async (c: Context, userId: string) => {
+    const { cookie, sessionId } = await localSessions.open(userId);
+    keepCookie(c, cookie);
     return localSessions.describe(sessionId);
   };
   const currentSession = (c: Context) => localSessions.fromCookie(getCookie(c, sessionCookie));
@@ -96,11 +109,17 @@ export function registerLocalAuthRoutes(
   bind(api.refreshSession, async (c) => {
     try {
       const session = await currentSession(c);
+      // The session slides forward on use, and so does its cookie; one kept under the earlier path
+      // moves to the whole site.
+      const cookie = getCookie(c, sessionCookie);
+      if (cookie) {
+        deleteCookie(c, sessionCookie, { path: earlierCookiePath, secure: isHttps(c) });
+        keepCookie(c, cookie);
+      }
       return await localSessions.describe(session.id);
     } catch (error) {
       if (!(error instanceof HttpError && error.status === 401)) throw error;
-      if (getCookie(c, sessionCookie))
-        deleteCookie(c, sessionCookie, { path: cookiePath, secure: isHttps(c) });
+      if (getCookie(c, sessionCookie)) clearCookie(c);
       return null;
     }
   });
@@ -115,7 +134,7 @@ export function registerLocalAuthRoutes(
         if (!(error instanceof HttpError)) throw error;
       }
     }
-    deleteCookie(c, sessionCookie, { path: cookiePath, secure: isHttps(c) });
+    clearCookie(c);
     return null;
   });
 

@@ -54,14 +54,14 @@ describe.each(testDatabases())('local accounts (%s)', (kind) => {
       );
     });
 
-    it('sets an httpOnly, SameSite=Strict rr_session cookie that only the auth routes receive', async () => {
+    it('sets an httpOnly, SameSite=Strict rr_session cookie for the whole site (page requests read it too)', async () => {
       const { response } = await server.signUp('cookie@example.com');
       const header = response.headers.getSetCookie().find((line) => line.startsWith('rr_session='));
       expect(header).toBeDefined();
       const attributes = (header ?? '').split(';').map((part) => part.trim().toLowerCase());
       expect(attributes).toContain('httponly');
       expect(attributes).toContain('samesite=strict');
-      expect(attributes).toContain('path=/api/auth');
+      expect(attributes).toContain('path=/');
       expect(attributes).toContain(`max-age=${server.env.AUTH_SESSION_TTL_DAYS * 24 * 60 * 60}`);
     });
 
@@ -210,9 +210,26 @@ describe.each(testDatabases())('local accounts (%s)', (kind) => {
       expect(expectSuccess(response)).toBeNull();
       const cleared = response.headers.getSetCookie().find((line) => line.startsWith('rr_session=')) ?? '';
       expect(cleared).toMatch(/^rr_session=;/);
-      expect(cleared.toLowerCase()).toContain('path=/api/auth');
       expect(cleared.toLowerCase()).toMatch(/max-age=0|expires=thu, 01 jan 1970/);
+      // Both the site-wide cookie and one kept under the earlier /api/auth path are cleared.
+      const clearedPaths = response.headers
+        .getSetCookie()
+        .filter((line) => line.startsWith('rr_session=;'))
+        .map((line) => /path=([^;]*)/i.exec(line)?.[1]);
+      expect(clearedPaths.sort()).toEqual(['/', '/api/auth']);
       expect(expectSuccess(await refresh(cookie))).toBeNull();
+    });
+
+    it('a refresh moves a cookie kept under the earlier /api/auth path to the whole site, sliding its age', async () => {
+      const { cookie } = await server.signUp('earlier-path@example.com');
+      const response = await refresh(cookie);
+      expect(expectSuccess<{ token: string }>(response).token).toEqual(expect.any(String));
+      const lines = response.headers.getSetCookie().filter((line) => line.startsWith('rr_session='));
+      const kept = lines.find((line) => /path=\/(;|$)/i.test(line)) ?? '';
+      expect(kept.split(';')[0]).toBe(cookie);
+      expect(kept.toLowerCase()).toContain(`max-age=${server.env.AUTH_SESSION_TTL_DAYS * 24 * 60 * 60}`);
+      const dropped = lines.find((line) => /path=\/api\/auth/i.test(line)) ?? '';
+      expect(dropped).toMatch(/^rr_session=;/);
     });
 
     it('signing out one session leaves the other sessions of the person signed in', async () => {

@@ -1,8 +1,13 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { firstAnswersElementId, serializeFirstAnswers } from '@contract/first-answers';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Context, Hono } from 'hono';
+import { getCookie } from 'hono/cookie';
+import { sessionCookie } from '../auth/local-auth.routes';
+import type { Logger } from '../logger';
 import type { AppEnv } from './bind-route';
+import { firstAnswersFor } from './first-answers';
 
 const noCache = 'no-cache';
 const immutable = 'public, max-age=31536000, immutable';
@@ -15,11 +20,45 @@ export function cacheControlFor(requestPath: string): string {
   return 'public, max-age=3600';
 }
 
+/** Which scripts each first screen loads beyond the entry's, as the build wrote them (scripts/vite-first-screens.ts). */
+type ScreenPreloads = Partial<Record<'signedOut' | 'signedIn' | 'mentions', string[]>>;
+
+function readScreenPreloads(root: string): ScreenPreloads {
+  try {
+    return JSON.parse(readFileSync(path.join(root, 'screen-preloads.json'), 'utf8')) as ScreenPreloads;
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * The page with what the server knows of its first screen: the scripts that screen loads, so the
+ * browser fetches them at once, and the first answers, as JSON the app reads before its first calls.
+ */
+export function withFirstScreen(html: string, json: string, scripts: readonly string[]): string {
+  const links = scripts
+    .filter((script) => /^\/assets\/[\w.-]+\.js$/.test(script))
+    .map((script) => `<link rel="modulepreload" crossorigin href="${script}">`)
+    .join('');
+  const element = `${links}<script type="application/json" id="${firstAnswersElementId}">${json}</script>`;
+  return html.includes('</head>') ? html.replace('</head>', `${element}</head>`) : `${element}${html}`;
+}
+
+export interface ServeAppOptions {
+  /**
+   * Put the first answers into pages a browser navigates to (local accounts: the server can read the
+   * session from its cookie). Off under a hosted sign-in provider, whose session the app asks it for.
+   */
+  firstAnswers: boolean;
+  logger: Logger;
+}
+
 /**
  * Serves the built app: files as they are, and `index.html` for any other path outside `/api` that does
- * not name a file, so the app's own router handles it.
+ * not name a file, so the app's own router handles it. A page a browser navigates to carries the first
+ * answers of its screen (decision 017); those pages are the person's own, so they are never stored.
  */
-export function serveApp(app: Hono<AppEnv>, staticDir: string): void {
+export function serveApp(app: Hono<AppEnv>, staticDir: string, options: ServeAppOptions): void {
   const root = path.resolve(staticDir);
   const indexFile = path.join(root, 'index.html');
   // serveStatic calls onFound after it has built the response, so a header set there is lost: note
@@ -27,6 +66,8 @@ export function serveApp(app: Hono<AppEnv>, staticDir: string): void {
   const foundFiles = new WeakMap<Context, string>();
   const files = serveStatic({ root, onFound: (filePath, c) => void foundFiles.set(c, filePath) });
   app.use('*', async (c, next) => {
+    // The page at `/` is the app's home, served (with its first answers) below like every other route.
+    if (c.req.path === '/') return next();
     const result = await files(c, next);
     const filePath = foundFiles.get(c);
     if (result instanceof Response && filePath) {
@@ -35,11 +76,35 @@ export function serveApp(app: Hono<AppEnv>, staticDir: string): void {
     }
     return result;
   });
-  app.get('*', (c) => {
+  app.get('*', async (c) => {
     // A missing file (an old hashed chunk, say) is a 404, never the app's HTML under a script's name.
     if (path.posix.extname(c.req.path) !== '') return c.text('Not found', 404, { 'Cache-Control': noCache });
     if (!existsSync(indexFile)) return c.text('The app has not been built: run npm run build.', 503);
-    c.header('Cache-Control', noCache);
-    return c.html(readFileSync(indexFile, 'utf8'));
+    const html = readFileSync(indexFile, 'utf8');
+    // Only a navigation: the service worker's own fetch of the shell must never keep someone's answers.
+    if (!options.firstAnswers || c.req.header('sec-fetch-dest') !== 'document') {
+      c.header('Cache-Control', noCache);
+      return c.html(html);
+    }
+    c.header('Cache-Control', 'private, no-store');
+    c.header('Vary', 'Cookie');
+    try {
+      const screen = await firstAnswersFor(
+        (request) => app.fetch(request),
+        new URL(c.req.url),
+        getCookie(c, sessionCookie) === undefined ? undefined : c.req.header('cookie'),
+      );
+      const preloads = readScreenPreloads(root);
+      const scripts = screen.signedIn
+        ? [...(preloads.signedIn ?? []), ...(screen.mentions ? (preloads.mentions ?? []) : [])]
+        : (preloads.signedOut ?? []);
+      return c.html(
+        withFirstScreen(html, serializeFirstAnswers({ answers: screen.answers }), [...new Set(scripts)]),
+      );
+    } catch (error) {
+      // The page still works without them: the app asks for each answer itself.
+      options.logger.error({ err: error, path: c.req.path }, 'could not gather the first answers');
+      return c.html(html);
+    }
   });
 }

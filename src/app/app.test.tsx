@@ -63,7 +63,9 @@ describe('signing up, out and in again (local accounts)', () => {
     expect(window.location.pathname + window.location.search).toBe('/sign-in');
 
     await user.click(screen.getByRole('link', { name: 'Sign up' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Create your account' })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Create your account' }, { timeout: 8000 }),
+    ).toBeTruthy();
     await user.type(screen.getByLabelText('Email address'), 'ada@example.com');
     await user.type(screen.getByLabelText('Password'), 'correct-horse');
     await user.click(screen.getByRole('button', { name: 'Continue' }));

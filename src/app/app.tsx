@@ -1,3 +1,4 @@
+import type { AuthSession } from '@contract/auth';
 import { Suspense } from 'react';
 import { PageLoader } from '@/components/ui/loader';
 import { AuthProvider } from '@/features/auth/auth-provider';
@@ -8,10 +9,15 @@ import { AppRouter } from './router';
 import { UpdateToast } from './update-toast';
 import { WorkspaceCacheReset } from './workspace-cache-reset';
 
-/** The app: the data cache (SWR's defaults are the spec's data-fetch defaults), auth, then the routes. */
-export function App() {
+export { loadFirstScreen } from './router';
+
+/**
+ * The app: the data cache (SWR's defaults are the spec's data-fetch defaults), auth, then the routes.
+ * `pageSession` is the session the page came with, when it said (decision 017).
+ */
+export function App({ pageSession }: { pageSession?: AuthSession | null | undefined } = {}) {
   return (
-    <AuthProvider>
+    <AuthProvider pageSession={pageSession}>
       <ApiClientWiring />
       <CustomerChat />
       <ApiCacheProvider>

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useLayoutEffect } from 'react';
 import { useSubscription } from '@/features/billing/use-subscription';
 import { useAuth } from '@/lib/auth';
 import { useProjects } from '@/lib/use-projects';
@@ -16,7 +16,9 @@ export function CurrentProject() {
   });
   const projectId = projects?.[0]?.id ?? null;
   const workspaceId = activeWorkspace?.id ?? null;
-  useEffect(() => {
+  // A layout effect: it runs before the data hooks of a screen that mounts in the same commit (SWR starts
+  // its requests from layout effects, of components after this one), so their first calls carry the id.
+  useLayoutEffect(() => {
     currentProjectHeader.set(projectId, workspaceId);
   }, [projectId, workspaceId]);
   return null;

@@ -1,41 +1,44 @@
-import { lazy } from 'react';
+import { lazyScreen } from '@/lib/lazy-screen';
 import { isUnder, routes } from './routes';
 
-// Every page is its own chunk, loaded when its route is first shown.
+// Every page is its own chunk, loaded when its route is first shown (or, for the page a load opens on,
+// before the first render: see `loadFirstScreen`).
 
-export const SubscribePage = lazy(() =>
-  import('@/features/billing/subscribe-page').then((m) => ({ default: m.SubscribePage })),
+export const SubscribePage = lazyScreen(() =>
+  import('@/features/billing/subscribe-page').then((m) => m.SubscribePage),
 );
-export const WorkspaceOnboardingPage = lazy(() =>
-  import('@/features/onboarding/workspace-onboarding-page').then((m) => ({
-    default: m.WorkspaceOnboardingPage,
-  })),
+export const WorkspaceOnboardingPage = lazyScreen(() =>
+  import('@/features/onboarding/workspace-onboarding-page').then((m) => m.WorkspaceOnboardingPage),
 );
-export const ProjectOnboardingPage = lazy(() =>
-  import('@/features/onboarding/project-onboarding-page').then((m) => ({ default: m.ProjectOnboardingPage })),
+export const ProjectOnboardingPage = lazyScreen(() =>
+  import('@/features/onboarding/project-onboarding-page').then((m) => m.ProjectOnboardingPage),
 );
-const loadProjectPage = () => import('@/features/project/project-page');
-const loadMentionsIndexPage = () => import('@/features/mentions/mentions-index-page');
-const loadMentionsPage = () => import('@/features/mentions/mentions-page');
-const loadRepliesPage = () => import('@/features/replies/replies-page');
+export const ProjectPage = lazyScreen(() =>
+  import('@/features/project/project-page').then((m) => m.ProjectPage),
+);
+export const MentionsIndexPage = lazyScreen(() =>
+  import('@/features/mentions/mentions-index-page').then((m) => m.MentionsIndexPage),
+);
+export const MentionsPage = lazyScreen(() =>
+  import('@/features/mentions/mentions-page').then((m) => m.MentionsPage),
+);
+export const RepliesPage = lazyScreen(() =>
+  import('@/features/replies/replies-page').then((m) => m.RepliesPage),
+);
+export const LocalBillingPage = lazyScreen(() =>
+  import('@/features/billing/local-billing-page').then((m) => m.LocalBillingPage),
+);
 
-export const ProjectPage = lazy(() => loadProjectPage().then((m) => ({ default: m.ProjectPage })));
-export const MentionsIndexPage = lazy(() =>
-  loadMentionsIndexPage().then((m) => ({ default: m.MentionsIndexPage })),
-);
-export const MentionsPage = lazy(() => loadMentionsPage().then((m) => ({ default: m.MentionsPage })));
-export const RepliesPage = lazy(() => loadRepliesPage().then((m) => ({ default: m.RepliesPage })));
-export const LocalBillingPage = lazy(() =>
-  import('@/features/billing/local-billing-page').then((m) => ({ default: m.LocalBillingPage })),
-);
-
-/** Starts fetching the chunk of the page at `pathname` (home and mentions lead to the mentions page). */
-export function preloadPage(pathname: string): void {
-  const failed = (error: unknown) => console.error('Could not preload the page', error);
-  if (pathname === routes.home.path || pathname === routes.mentions.path) {
-    loadMentionsIndexPage().catch(failed);
-    loadMentionsPage().catch(failed);
-  } else if (isUnder(pathname, routes.mentions.path)) loadMentionsPage().catch(failed);
-  else if (isUnder(pathname, routes.replies.path)) loadRepliesPage().catch(failed);
-  else if (isUnder(pathname, routes.project.path)) loadProjectPage().catch(failed);
+/** Loads the page at `pathname` (home and mentions lead to the mentions page). */
+export function loadPage(pathname: string): Promise<void> {
+  if (pathname === routes.home.path || pathname === routes.mentions.path)
+    return Promise.all([MentionsIndexPage.load(), MentionsPage.load()]).then(() => undefined);
+  if (isUnder(pathname, routes.mentions.path)) return MentionsPage.load();
+  if (isUnder(pathname, routes.replies.path)) return RepliesPage.load();
+  if (isUnder(pathname, routes.project.path)) return ProjectPage.load();
+  if (isUnder(pathname, routes.billing.path)) return LocalBillingPage.load();
+  if (isUnder(pathname, routes.subscribe.path)) return SubscribePage.load();
+  if (isUnder(pathname, routes.onboardingWorkspace.path)) return WorkspaceOnboardingPage.load();
+  if (isUnder(pathname, routes.onboardingProject.path)) return ProjectOnboardingPage.load();
+  return Promise.resolve();
 }

@@ -1,6 +1,7 @@
 import type { RouteBody, RouteQuery } from '@contract/api';
 import { type Api, api, buildPath, type RouteData, type RouteName, type RouteParams } from '@contract/api';
 import { type ApiErrorBody, errorCodeForStatus } from '@contract/envelope';
+import { buildQuery, callKey, type FirstAnswer } from '@contract/first-answers';
 
 /** The arguments of one call: path params when the route has any, query and body when it takes them. */
 export type CallArgs<N extends RouteName> = ([RouteParams<N>] extends [never]
@@ -79,6 +80,40 @@ export function configureApiClient(next: Partial<ApiClientConfig>): void {
   Object.assign(config, next);
 }
 
+/** The first answers the page came with, by call, and until when they may answer (decision 017). */
+const firstAnswers = new Map<string, FirstAnswer>();
+let firstAnswersUntil = 0;
+
+/** How long after the page loads its first answers may still answer a call. */
+export const firstAnswersForMs = 30_000;
+
+/**
+ * Answers the first of each of these calls from the page instead of the network, within 30 s. The app
+ * changing anything on the server (any call but a GET, bar the session's) ends them all.
+ */
+export function setFirstAnswers(answers: readonly FirstAnswer[], now: number = Date.now()): void {
+  firstAnswers.clear();
+  for (const answer of answers) firstAnswers.set(callKey(answer.method, answer.url), answer);
+  firstAnswersUntil = now + firstAnswersForMs;
+}
+
+/** The page's answer to this call, taken so it answers once; none when the project differs. */
+function takeFirstAnswer(method: string, url: string, projectId: string | null): Response | null {
+  if (firstAnswers.size === 0) return null;
+  if (Date.now() > firstAnswersUntil) {
+    firstAnswers.clear();
+    return null;
+  }
+  const key = callKey(method, url);
+  const answer = firstAnswers.get(key);
+  if (!answer || (answer.projectId !== null && answer.projectId !== projectId)) return null;
+  firstAnswers.delete(key);
+  return new Response(JSON.stringify(answer.body), {
+    status: answer.status,
+    headers: { 'Content-Type': 'application/json' },
+  });
+}
+
 /** Runs `hook` on every response with status 400 or above, before the call throws. Returns an unsubscribe. */
 export function onApiError(hook: ApiErrorHook): () => void {
   errorHooks.add(hook);
@@ -118,21 +153,34 @@ function errorBodyOf(body: unknown, response: Response): ApiErrorBody {
   };
 }
 
-function queryString(query: Record<string, unknown> | undefined): string {
-  if (!query) return '';
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value !== undefined && value !== null) search.append(key, String(value));
-  }
-  const text = search.toString();
-  return text === '' ? '' : `?${text}`;
-}
-
 async function readJson(response: Response): Promise<{ ok: true; body: unknown } | { ok: false }> {
   try {
     return { ok: true, body: await response.json() };
   } catch {
     return { ok: false };
+  }
+}
+
+async function send(route: Api[RouteName], url: string, projectId: string | null, body: unknown) {
+  // The local-account routes are authenticated by the session cookie; asking for a token there would
+  // make a token refresh wait for itself.
+  const token = route.auth === 'token' ? await config.getToken() : null;
+  const headers: Record<string, string> = {
+    'Content-Type': 'application/json',
+    Authorization: token ?? '',
+  };
+  if (projectId) headers['project-id'] = projectId;
+  try {
+    return await fetch(`${config.baseUrl}${url}`, {
+      method: route.method,
+      headers,
+      body: route.method === 'GET' ? undefined : JSON.stringify(body ?? {}),
+    });
+  } catch (cause) {
+    throw new ApiError(0, {
+      message: cause instanceof Error ? cause.message : 'Network request failed',
+      code: 'network_error',
+    });
   }
 }
 
@@ -150,30 +198,14 @@ async function request<N extends RouteName>(name: N, args: CallArgs<N> | undefin
     projectId?: string;
   };
   const path = buildPath(route.path, params);
+  const url = `${path}${buildQuery(query)}`;
   const info: ApiCallInfo = { name, method: route.method, path };
+  const projectId = projectOverride ?? config.getProjectId() ?? null;
 
-  // The local-account routes are authenticated by the session cookie; asking for a token there would
-  // make a token refresh wait for itself.
-  const token = route.auth === 'token' ? await config.getToken() : null;
-  const headers: Record<string, string> = {
-    'Content-Type': 'application/json',
-    Authorization: token ?? '',
-  };
-  const projectId = projectOverride ?? config.getProjectId();
-  if (projectId) headers['project-id'] = projectId;
-
-  let response: Response;
-  try {
-    response = await fetch(`${config.baseUrl}${path}${queryString(query)}`, {
-      method: route.method,
-      headers,
-      body: route.method === 'GET' ? undefined : JSON.stringify(body ?? {}),
-    });
-  } catch (cause) {
-    throw new ApiError(0, {
-      message: cause instanceof Error ? cause.message : 'Network request failed',
-      code: 'network_error',
-    });
+  let response = takeFirstAnswer(route.method, url, projectId);
+  if (!response) {
+    if (route.method !== 'GET' && name !== 'refreshSession') firstAnswers.clear();
+    response = await send(route, url, projectId, body);
   }
 
   // 204 returns before any hook runs, as the specification orders it.

@@ -7,6 +7,10 @@ export function registerServiceWorker(onNeedRefresh: (update: () => Promise<void
   if (!import.meta.env.PROD || typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
 
   void (async () => {
+    // After the page has loaded: installing the worker fetches the whole app shell, which must not compete
+    // with the first screen for the network and the main thread.
+    if (document.readyState !== 'complete')
+      await new Promise((resolve) => window.addEventListener('load', resolve, { once: true }));
     // Loaded on demand so workbox-window stays out of the first-load bundle.
     const { Workbox } = await import('workbox-window');
     const workbox = new Workbox('/sw.js', { scope: '/' });

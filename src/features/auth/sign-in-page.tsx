@@ -1,11 +1,9 @@
-import { lazy } from 'react';
 import { authMode } from '@/lib/env';
+import { lazyScreen } from '@/lib/lazy-screen';
 
-/** Loads the sign-in screen of the adapter in use; calling it early only warms the module cache. */
-export const loadSignInPage =
+/** The sign-in screen of the adapter in use; `SignInPage.load()` fetches it ahead of its first render. */
+export const SignInPage = lazyScreen(
   authMode === 'clerk'
-    ? () => import('./clerk/clerk-sign-in-page').then((m) => ({ default: m.ClerkSignInPage }))
-    : () => import('./local/local-sign-in-page').then((m) => ({ default: m.LocalSignInPage }));
-
-/** The sign-in screen of the adapter in use. */
-export const SignInPage = lazy(loadSignInPage);
+    ? () => import('./clerk/clerk-sign-in-page').then((m) => m.ClerkSignInPage)
+    : () => import('./local/local-sign-in-page').then((m) => m.LocalSignInPage),
+);

@@ -1,11 +1,9 @@
-import { lazy } from 'react';
 import { authMode } from '@/lib/env';
+import { lazyScreen } from '@/lib/lazy-screen';
 
-/** Loads the sign-up screen of the adapter in use; calling it early only warms the module cache. */
-export const loadSignUpPage =
+/** The sign-up screen of the adapter in use; `SignUpPage.load()` fetches it ahead of its first render. */
+export const SignUpPage = lazyScreen(
   authMode === 'clerk'
-    ? () => import('./clerk/clerk-sign-up-page').then((m) => ({ default: m.ClerkSignUpPage }))
-    : () => import('./local/local-sign-up-page').then((m) => ({ default: m.LocalSignUpPage }));
-
-/** The sign-up screen of the adapter in use. */
-export const SignUpPage = lazy(loadSignUpPage);
+    ? () => import('./clerk/clerk-sign-up-page').then((m) => m.ClerkSignUpPage)
+    : () => import('./local/local-sign-up-page').then((m) => m.LocalSignUpPage),
+);

@@ -1,3 +1,4 @@
+import type { AuthSession } from '@contract/auth';
 import { type ReactNode, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { AuthContext } from '@/lib/auth';
 import { toAuthState } from './local-auth-state';
@@ -8,12 +9,15 @@ import { LocalSessionContext } from './local-session-context';
 export function LocalAuthProvider({
   children,
   store: given,
+  pageSession,
 }: {
   children: ReactNode;
   /** For tests; one store is made per provider otherwise. */
   store?: LocalSessionStore;
+  /** The session the page came with, if it said (see LocalSessionStore). */
+  pageSession?: AuthSession | null | undefined;
 }) {
-  const [store] = useState(() => given ?? new LocalSessionStore());
+  const [store] = useState(() => given ?? new LocalSessionStore(Date.now, pageSession));
   const snapshot = useSyncExternalStore(store.subscribe, store.getSnapshot);
   const state = useMemo(() => toAuthState(snapshot, store), [snapshot, store]);
 

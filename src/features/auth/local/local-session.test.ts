@@ -26,6 +26,22 @@ afterEach(() => {
 });
 
 describe('local session', () => {
+  it('starts signed in as the session the page came with, without asking the server, and keeps it for offline', async () => {
+    const store = new LocalSessionStore(() => now, session('page-token'));
+    store.start();
+    expect(store.getSnapshot()).toEqual({ status: 'signed-in', session: session('page-token') });
+    await expect(store.getToken()).resolves.toBe('page-token');
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(JSON.parse(localStorage.getItem(savedSessionKey) ?? 'null')).toMatchObject({ token: '' });
+  });
+
+  it('starts signed out when the page says nobody is signed in, without asking the server', () => {
+    const store = new LocalSessionStore(() => now, null);
+    store.start();
+    expect(store.getSnapshot()).toEqual({ status: 'signed-out', session: null });
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
   it('is signed out once the server refuses the refresh cookie with 401', async () => {
     fetchMock.mockImplementation(async () => unauthorized());
     const store = new LocalSessionStore(() => now);

@@ -66,7 +66,16 @@ export class LocalSessionStore {
   private generation = 0;
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
 
-  constructor(private readonly now: () => number = Date.now) {}
+  /**
+   * `pageSession` is the session the page came with (its first answers, decision 017): the store starts
+   * signed in or signed out at once instead of asking the server. Undefined when the page did not say.
+   */
+  constructor(
+    private readonly now: () => number = Date.now,
+    pageSession?: AuthSession | null,
+  ) {
+    if (pageSession !== undefined) this.set(pageSession);
+  }
 
   subscribe = (listener: () => void): (() => void) => {
     this.listeners.add(listener);

@@ -1,0 +1,64 @@
+import { z } from 'zod/mini';
+
+/**
+ * First answers: when the server sends the app's page to a signed-in browser, it puts in the page the
+ * answers to the calls the first screen is about to make (the session, the subscription, the projects,
+ * and on the mentions screens the socials, dates, keywords and posts), so that the screen shows without
+ * a chain of round trips. The app's API client answers each of those calls once from the page instead of
+ * the network; everything else about the call (hooks, parsing, errors) is the same. See
+ * docs/decisions/017-first-screens-load-at-once.md.
+ */
+
+/** The id of the `<script type="application/json">` element the server puts the first answers in. */
+export const firstAnswersElementId = 'first-answers';
+
+export const firstAnswerSchema = z.object({
+  method: z.string(),
+  /** Path and query, as the app's API client builds them. */
+  url: z.string(),
+  /** The `project-id` the server sent with the call; null when it sent none (the answer is not the project's). */
+  projectId: z.nullable(z.string()),
+  status: z.number(),
+  /** The response body: the envelope `{ success, data, error }`. */
+  body: z.unknown(),
+});
+export type FirstAnswer = z.infer<typeof firstAnswerSchema>;
+
+export const firstAnswersSchema = z.object({
+  answers: z.array(firstAnswerSchema),
+});
+export type FirstAnswers = z.infer<typeof firstAnswersSchema>;
+
+/** The query string of a call: `?a=1&b=2`, or '' when there is nothing to send. */
+export function buildQuery(query: Record<string, unknown> | undefined): string {
+  if (!query) return '';
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null) search.append(key, String(value));
+  }
+  const text = search.toString();
+  return text === '' ? '' : `?${text}`;
+}
+
+/**
+ * What identifies a call for a first answer: its method, path and query parameters in name order, so the
+ * server and the app need not add the parameters in the same order.
+ */
+export function callKey(method: string, url: string): string {
+  const queryAt = url.indexOf('?');
+  if (queryAt === -1) return `${method} ${url}`;
+  const search = new URLSearchParams(url.slice(queryAt + 1));
+  search.sort();
+  return `${method} ${url.slice(0, queryAt)}?${search.toString()}`;
+}
+
+/**
+ * The JSON of the first answers, safe inside a `<script>` element: no `<` can close it early, and the
+ * line and paragraph separators that some parsers refuse are escaped too.
+ */
+export function serializeFirstAnswers(firstAnswers: FirstAnswers): string {
+  return JSON.stringify(firstAnswers)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}

@@ -1,0 +1,114 @@
+import path from 'node:path';
+import type { Plugin } from 'vite';
+
+/**
+ * The first screens a page load can open on, each named by the app's modules it shows (paths from the
+ * project root): signed out (sign in), and signed in (the app and its mentions screen). See decision 017.
+ */
+export interface FirstScreens {
+  signedOut: string[];
+  signedIn: string[];
+  mentions: string[];
+}
+
+/** The file the server reads to name a first screen's scripts in the page. */
+export const screenPreloadsFile = 'screen-preloads.json';
+
+interface ModuleGraph {
+  getModuleInfo(id: string): { importedIds: readonly string[] } | null;
+}
+
+/** Every module `roots` import statically, transitively, the roots included. */
+function staticClosure(graph: ModuleGraph, roots: readonly string[]): Set<string> {
+  const seen = new Set<string>();
+  const pending = [...roots];
+  for (let id = pending.pop(); id !== undefined; id = pending.pop()) {
+    if (seen.has(id)) continue;
+    seen.add(id);
+    pending.push(...(graph.getModuleInfo(id)?.importedIds ?? []));
+  }
+  return seen;
+}
+
+/**
+ * How the app's code is cut into scripts, so that a first screen loads a handful of them, all named in
+ * the page and fetched at once, instead of dozens one import after another (HTTP/1.1 fetches six at a
+ * time):
+ *
+ * - `app`: everything the entry imports (React, the router, auth, the API client);
+ * - `first-screens`: what both sign in and the signed-in app show (cards, inputs, titles);
+ * - `sign-in`, `signed-in`: the rest of each of those screens (the signed-in one with the mirror, the
+ *   sync engine, the shell and the mentions pages).
+ *
+ * Every other module (the other pages, dialogs, Clerk, Paddle) is split the bundler's own way and
+ * loaded when it is needed. Returns `output.codeSplitting`'s groups.
+ */
+export function firstScreenChunks(root: string, entry: string, screens: FirstScreens) {
+  const resolve = (modules: readonly string[]) => modules.map((module) => path.resolve(root, module));
+  let classes: Map<string, string> | null = null;
+  const classify = (graph: ModuleGraph) => {
+    const app = staticClosure(graph, resolve([entry]));
+    const signedOut = staticClosure(graph, resolve(screens.signedOut));
+    const signedIn = staticClosure(graph, resolve([...screens.signedIn, ...screens.mentions]));
+    const result = new Map<string, string>();
+    for (const id of new Set([...app, ...signedOut, ...signedIn])) {
+      if (app.has(id)) result.set(id, 'app');
+      else if (signedOut.has(id) && signedIn.has(id)) result.set(id, 'first-screens');
+      else if (signedOut.has(id)) result.set(id, 'sign-in');
+      else result.set(id, 'signed-in');
+    }
+    return result;
+  };
+  return [
+    {
+      name: (id: string, context: ModuleGraph) => {
+        classes ??= classify(context);
+        return classes.get(id) ?? null;
+      },
+      // Each module's chunk is decided above; a chunk must not take in another's modules as its own.
+      includeDependenciesRecursively: false,
+    },
+  ];
+}
+
+/**
+ * Writes `screen-preloads.json` beside the built app: for each first screen, the scripts it loads beyond
+ * the entry's own. The server puts them in the page as `modulepreload` links, so the browser fetches them
+ * with the entry instead of one `import()` after another.
+ */
+export function screenPreloads(screens: FirstScreens): Plugin {
+  let root = process.cwd();
+  return {
+    name: 'replyradar:screen-preloads',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+    },
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((file) => file.type === 'chunk');
+      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      /** A chunk's file and every file it imports statically, transitively. */
+      const withImports = (fileName: string, into: Set<string>): Set<string> => {
+        if (into.has(fileName)) return into;
+        into.add(fileName);
+        for (const imported of byFile.get(fileName)?.imports ?? []) withImports(imported, into);
+        return into;
+      };
+      const entryFiles = new Set<string>();
+      for (const chunk of chunks) if (chunk.isEntry) withImports(chunk.fileName, entryFiles);
+
+      const preloads: Record<string, string[]> = {};
+      for (const [screen, modules] of Object.entries(screens) as [string, string[]][]) {
+        const files = new Set<string>();
+        for (const module of modules) {
+          const id = path.resolve(root, module);
+          const chunk = chunks.find((candidate) => candidate.moduleIds.includes(id));
+          if (!chunk) this.error(`screen "${screen}": no chunk holds ${module}`);
+          withImports(chunk.fileName, files);
+        }
+        preloads[screen] = [...files].filter((file) => !entryFiles.has(file)).map((file) => `/${file}`);
+      }
+      this.emitFile({ type: 'asset', fileName: screenPreloadsFile, source: JSON.stringify(preloads) });
+    },
+  };
+}
