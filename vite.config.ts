@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { type FirstScreens, firstScreenChunks, screenPreloads } from './scripts/vite-first-screens.ts';
+import { precompress } from './scripts/vite-precompress.ts';
 
 const apiPort = process.env.API_PORT ?? '8787';
 const root = fileURLToPath(new URL('.', import.meta.url));
@@ -65,6 +66,8 @@ export default defineConfig({
     }),
     // The scripts of the first screens, for the server to name in the page.
     screenPreloads(firstScreens),
+    // Brotli and gzip copies of every text file, for the server to send as they are.
+    precompress(),
   ],
   build: {
     outDir: 'dist/client',

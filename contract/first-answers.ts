@@ -13,6 +13,10 @@ import { z } from 'zod/mini';
 export const firstAnswersElementId = 'first-answers';
 
 export const firstAnswerSchema = z.object({
+  /** The call, as the app's data hooks name it: the route's name and the arguments it was asked with. */
+  name: z.string(),
+  params: z.optional(z.record(z.string(), z.string())),
+  query: z.optional(z.record(z.string(), z.string())),
   method: z.string(),
   /** Path and query, as the app's API client builds them. */
   url: z.string(),

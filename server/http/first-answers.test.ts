@@ -85,6 +85,11 @@ describe.each(testDatabases())('the first answers in the page (%s)', (kind) => {
     expect(authors.sort()).toEqual(['ana', 'ben']);
     // The socials are not the project's: answered whatever project the app sends.
     expect(answers?.answers.find((a) => a.url === '/api/socials')?.projectId).toBeNull();
+    // Each says which call it answers, as the app's data hooks ask it.
+    expect(answers?.answers.slice(-2).map(({ name, params, query }) => ({ name, params, query }))).toEqual([
+      { name: 'listKeywordsForDate', params: undefined, query: { found_date: '2025-03-05' } },
+      { name: 'listPosts', params: { social: 'reddit' }, query: { found_date: '2025-03-05' } },
+    ]);
   });
 
   it('keeps the date and keyword the address names', async () => {
@@ -115,6 +120,7 @@ describe.each(testDatabases())('the first answers in the page (%s)', (kind) => {
     const response = await navigate('/sign-in', null);
     expect(firstAnswersOf(response)?.answers).toEqual([
       {
+        name: 'refreshSession',
         method: 'POST',
         url: '/api/auth/token',
         projectId: null,

@@ -19,6 +19,13 @@ interface CallArgs {
   query?: Record<string, string | undefined>;
 }
 
+/** The query without its unset parameters (the app leaves them out of its calls too). */
+function definedOnly(query: Record<string, string | undefined>): Record<string, string> {
+  const defined: Record<string, string> = {};
+  for (const [key, value] of Object.entries(query)) if (value !== undefined) defined[key] = value;
+  return defined;
+}
+
 /** The mentions screen a path shows: its social (null: the first one) and its search parameters. */
 function mentionsScreenOf(page: URL): { social: string | null; search: MentionsSearch } | null {
   const path = page.pathname;
@@ -29,11 +36,9 @@ function mentionsScreenOf(page: URL): { social: string | null; search: MentionsS
   return { social, search: parseMentionsSearch(page.search) };
 }
 
-/** What the server knows of a page's first screen: its answers, and which screen it is. */
-export interface FirstScreen extends FirstAnswers {
-  signedIn: boolean;
-  /** The page shows mentions (home and the mentions routes lead there). */
-  mentions: boolean;
+/** The page shows mentions (home and the mentions routes lead there). */
+export function isMentionsScreen(page: URL): boolean {
+  return mentionsScreenOf(page) !== null;
 }
 
 /**
@@ -47,15 +52,13 @@ export async function firstAnswersFor(
   fetchApi: ApiFetch,
   page: URL,
   cookie: string | undefined,
-): Promise<FirstScreen> {
+  /** Told as soon as the session's answer is in: whether someone is signed in. */
+  onSession?: (signedIn: boolean) => void,
+): Promise<FirstAnswers> {
   // In the order the calls were made, whichever answered first; a failed call leaves its slot empty.
   const slots: (FirstAnswer | null)[] = [];
   const screen = mentionsScreenOf(page);
-  const done = (signedIn: boolean) => ({
-    answers: slots.filter((answer) => answer !== null),
-    signedIn,
-    mentions: screen !== null,
-  });
+  const done = () => ({ answers: slots.filter((answer) => answer !== null) });
 
   async function ask<N extends RouteName>(
     name: N,
@@ -79,6 +82,9 @@ export async function firstAnswersFor(
     if (response.status !== 200) return null;
     const body = (await response.json()) as { data: RouteData<N> | null };
     slots[slot] = {
+      name,
+      ...(args.params ? { params: args.params } : {}),
+      ...(args.query ? { query: definedOnly(args.query) } : {}),
       method: route.method,
       url,
       projectId: caller.scoped && caller.projectId ? caller.projectId : null,
@@ -89,8 +95,9 @@ export async function firstAnswersFor(
   }
 
   const session = await ask('refreshSession', {}, cookie ? { cookie } : {});
-  if (!session) return done(false);
-  if (!session.activeWorkspaceId) return done(true);
+  onSession?.(session !== null);
+  if (!session) return done();
+  if (!session.activeWorkspaceId) return done();
 
   const signedIn = { token: session.token };
   const [subscription, projects] = await Promise.all([
@@ -98,7 +105,7 @@ export async function firstAnswersFor(
     ask('listProjects', {}, signedIn),
   ]);
   const project = projects?.[0];
-  if (!subscription?.active || !project?.reviewed || !screen) return done(true);
+  if (!subscription?.active || !project?.reviewed || !screen) return done();
 
   const ofProject = { ...signedIn, projectId: project.id, scoped: true };
   const [socials, dates] = await Promise.all([
@@ -111,12 +118,12 @@ export async function firstAnswersFor(
       : socials?.[0]?.slug;
   // The app picks the newest date when the path names none (dates are ISO days, so the largest).
   const foundDate = screen.search.found_date ?? [...(dates?.foundDates ?? [])].sort().at(-1);
-  if (!social || !foundDate) return done(true);
+  if (!social || !foundDate) return done();
 
   const { keyword } = screen.social === social ? screen.search : {};
   await Promise.all([
     ask('listKeywordsForDate', { query: { found_date: foundDate } }, ofProject),
     ask('listPosts', { params: { social }, query: { found_date: foundDate, keyword } }, ofProject),
   ]);
-  return done(true);
+  return done();
 }

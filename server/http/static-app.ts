@@ -7,7 +7,8 @@ import { getCookie } from 'hono/cookie';
 import { sessionCookie } from '../auth/local-auth.routes';
 import type { Logger } from '../logger';
 import type { AppEnv } from './bind-route';
-import { firstAnswersFor } from './first-answers';
+import { firstAnswersFor, isMentionsScreen } from './first-answers';
+import { streamedPage } from './streamed-page';
 
 const noCache = 'no-cache';
 const immutable = 'public, max-age=31536000, immutable';
@@ -31,17 +32,23 @@ function readScreenPreloads(root: string): ScreenPreloads {
   }
 }
 
-/**
- * The page with what the server knows of its first screen: the scripts that screen loads, so the
- * browser fetches them at once, and the first answers, as JSON the app reads before its first calls.
- */
-export function withFirstScreen(html: string, json: string, scripts: readonly string[]): string {
-  const links = scripts
+/** `modulepreload` links for the first screen's scripts, so the browser fetches them with the entry. */
+export function preloadLinks(scripts: readonly string[]): string {
+  return [...new Set(scripts)]
     .filter((script) => /^\/assets\/[\w.-]+\.js$/.test(script))
     .map((script) => `<link rel="modulepreload" crossorigin href="${script}">`)
     .join('');
-  const element = `${links}<script type="application/json" id="${firstAnswersElementId}">${json}</script>`;
-  return html.includes('</head>') ? html.replace('</head>', `${element}</head>`) : `${element}${html}`;
+}
+
+/** The first answers as the page carries them: JSON the app reads before its first calls. */
+export function firstAnswersElement(json: string): string {
+  return `<script type="application/json" id="${firstAnswersElementId}">${json}</script>`;
+}
+
+/** The page cut where the server's additions go: the head (links go at its end), and the rest. */
+function splitPage(html: string): { head: string; rest: string } {
+  const at = html.indexOf('</head>');
+  return at === -1 ? { head: '', rest: html } : { head: html.slice(0, at), rest: html.slice(at) };
 }
 
 export interface ServeAppOptions {
@@ -64,7 +71,13 @@ export function serveApp(app: Hono<AppEnv>, staticDir: string, options: ServeApp
   // serveStatic calls onFound after it has built the response, so a header set there is lost: note
   // the file found and set its Cache-Control on the response itself.
   const foundFiles = new WeakMap<Context, string>();
-  const files = serveStatic({ root, onFound: (filePath, c) => void foundFiles.set(c, filePath) });
+  // `precompressed`: the build wrote a .br and a .gz beside each text file; the one the browser accepts
+  // is sent as it is.
+  const files = serveStatic({
+    root,
+    precompressed: true,
+    onFound: (filePath, c) => void foundFiles.set(c, filePath.replace(/\.(br|gz|zst)$/, '')),
+  });
   app.use('*', async (c, next) => {
     // The page at `/` is the app's home, served (with its first answers) below like every other route.
     if (c.req.path === '/') return next();
@@ -86,25 +99,45 @@ export function serveApp(app: Hono<AppEnv>, staticDir: string, options: ServeApp
       c.header('Cache-Control', noCache);
       return c.html(html);
     }
-    c.header('Cache-Control', 'private, no-store');
-    c.header('Vary', 'Cookie');
-    try {
-      const screen = await firstAnswersFor(
-        (request) => app.fetch(request),
-        new URL(c.req.url),
-        getCookie(c, sessionCookie) === undefined ? undefined : c.req.header('cookie'),
-      );
-      const preloads = readScreenPreloads(root);
-      const scripts = screen.signedIn
-        ? [...(preloads.signedIn ?? []), ...(screen.mentions ? (preloads.mentions ?? []) : [])]
-        : (preloads.signedOut ?? []);
-      return c.html(
-        withFirstScreen(html, serializeFirstAnswers({ answers: screen.answers }), [...new Set(scripts)]),
-      );
-    } catch (error) {
-      // The page still works without them: the app asks for each answer itself.
-      options.logger.error({ err: error, path: c.req.path }, 'could not gather the first answers');
-      return c.html(html);
-    }
+    // The head goes out as soon as the server knows whether someone is signed in, naming the scripts of
+    // the screen they will see; the first answers follow when they are in. The browser fetches the
+    // scripts meanwhile, and they run only once the whole page is in.
+    const { head, rest } = splitPage(html);
+    const preloads = readScreenPreloads(root);
+    const page = new URL(c.req.url);
+    let signedIn: (value: boolean) => void = () => undefined;
+    const knowsSession = new Promise<boolean>((resolve) => {
+      signedIn = resolve;
+    });
+    const screen = firstAnswersFor(
+      (request) => app.fetch(request),
+      page,
+      getCookie(c, sessionCookie) === undefined ? undefined : c.req.header('cookie'),
+      signedIn,
+    );
+    // A failure before the session is known: no scripts named beyond the entry's.
+    screen.catch(() => signedIn(false));
+    const scripts = (await knowsSession)
+      ? [...(preloads.signedIn ?? []), ...(isMentionsScreen(page) ? (preloads.mentions ?? []) : [])]
+      : (preloads.signedOut ?? []);
+    const answered = screen.then(
+      ({ answers }) => firstAnswersElement(serializeFirstAnswers({ answers })) + rest,
+    );
+    const streamed = streamedPage(
+      head + preloadLinks(scripts),
+      answered,
+      (error) => {
+        // The page still works without them: the app asks for each answer itself.
+        options.logger.error({ err: error, path: c.req.path }, 'could not gather the first answers');
+        return rest;
+      },
+      c.req.header('accept-encoding'),
+    );
+    return c.body(streamed.body, 200, {
+      'Content-Type': 'text/html; charset=UTF-8',
+      'Cache-Control': 'private, no-store',
+      Vary: 'Cookie, Accept-Encoding',
+      ...(streamed.encoding ? { 'Content-Encoding': streamed.encoding } : {}),
+    });
   });
 }
