@@ -12,7 +12,7 @@ import { registerServiceWorker } from '@/lib/service-worker';
 appStarted();
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
-const pageSession = takeFirstAnswersFromPage();
+const { session: pageSession, data: pageData } = takeFirstAnswersFromPage();
 
 // The first render waits for the code of the screen the page opens on, so that it shows that screen
 // rather than a spinner; a screen that fails to load is left to the app, which shows its own states.
@@ -21,7 +21,7 @@ void loadFirstScreen(window.location.pathname, pageSession === undefined ? null 
   .then(() => {
     createRoot(container).render(
       <StrictMode>
-        <App pageSession={pageSession} />
+        <App pageSession={pageSession} pageData={pageData} />
       </StrictMode>,
     );
   });

@@ -13,14 +13,21 @@ export { loadFirstScreen } from './router';
 
 /**
  * The app: the data cache (SWR's defaults are the spec's data-fetch defaults), auth, then the routes.
- * `pageSession` is the session the page came with, when it said (decision 017).
+ * `pageSession` is the session the page came with, when it said, and `pageData` the first screen's data
+ * it came with, by cache key (decision 017).
  */
-export function App({ pageSession }: { pageSession?: AuthSession | null | undefined } = {}) {
+export function App({
+  pageSession,
+  pageData,
+}: {
+  pageSession?: AuthSession | null | undefined;
+  pageData?: Record<string, unknown>;
+} = {}) {
   return (
     <AuthProvider pageSession={pageSession}>
       <ApiClientWiring />
       <CustomerChat />
-      <ApiCacheProvider>
+      <ApiCacheProvider firstData={pageData}>
         <WorkspaceCacheReset />
         <Suspense fallback={<PageLoader />}>
           <AppRouter />

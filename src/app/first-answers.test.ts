@@ -1,5 +1,6 @@
 import { firstAnswersElementId } from '@contract/first-answers';
-import { sessionFixture } from '@tests/support/api-fixtures';
+import { projectFixture, sessionFixture } from '@tests/support/api-fixtures';
+import { unstable_serialize } from 'swr';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { savedSessionKey } from '@/features/auth/local/local-session';
 import { apiClient, setFirstAnswers } from '@/lib/api-client';
@@ -7,14 +8,16 @@ import { takeFirstAnswersFromPage } from './first-answers';
 
 const fetchMock = vi.fn<typeof fetch>();
 const envelope = (data: unknown) => ({ success: true, data, error: null });
-const answer = (method: string, url: string, data: unknown) => ({
+const answer = (name: string, method: string, url: string, data: unknown, more: object = {}) => ({
+  name,
   method,
   url,
+  ...more,
   projectId: null,
   status: 200,
   body: envelope(data),
 });
-const sessionAnswer = (data: unknown) => answer('POST', '/api/auth/token', data);
+const sessionAnswer = (data: unknown) => answer('refreshSession', 'POST', '/api/auth/token', data);
 
 function pageWith(json: string): Document {
   const page = document.implementation.createHTMLDocument('ReplyRadar');
@@ -42,39 +45,86 @@ describe('taking the first answers from the page', () => {
   it('hands back the session and the other answers to the API client, once, and removes them from the page', async () => {
     const session = sessionFixture();
     const page = pageWith(
-      JSON.stringify({ answers: [sessionAnswer(session), answer('GET', '/api/socials', [])] }),
+      JSON.stringify({ answers: [sessionAnswer(session), answer('listSocials', 'GET', '/api/socials', [])] }),
     );
-    expect(takeFirstAnswersFromPage(page)).toEqual(session);
+    expect(takeFirstAnswersFromPage(page).session).toEqual(session);
     expect(page.getElementById(firstAnswersElementId)).toBeNull();
-    expect(takeFirstAnswersFromPage(page)).toBeUndefined();
+    expect(takeFirstAnswersFromPage(page).session).toBeUndefined();
     expect(await apiClient.call('listSocials')).toEqual([]);
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
   it('says nobody is signed in when the page says so', () => {
-    expect(takeFirstAnswersFromPage(pageWith(JSON.stringify({ answers: [sessionAnswer(null)] })))).toBeNull();
+    expect(
+      takeFirstAnswersFromPage(pageWith(JSON.stringify({ answers: [sessionAnswer(null)] }))).session,
+    ).toBeNull();
   });
 
   it('says nothing of the session when the page does not', () => {
-    expect(takeFirstAnswersFromPage(document)).toBeUndefined();
-    expect(takeFirstAnswersFromPage(pageWith(JSON.stringify({ answers: [] })))).toBeUndefined();
+    expect(takeFirstAnswersFromPage(document).session).toBeUndefined();
+    expect(takeFirstAnswersFromPage(pageWith(JSON.stringify({ answers: [] }))).session).toBeUndefined();
     // A session the app cannot read is no answer either: the app asks the server.
     expect(
-      takeFirstAnswersFromPage(pageWith(JSON.stringify({ answers: [sessionAnswer({ token: 1 })] }))),
+      takeFirstAnswersFromPage(pageWith(JSON.stringify({ answers: [sessionAnswer({ token: 1 })] }))).session,
     ).toBe(undefined);
   });
 
   it('lets a session this device kept outweigh a page that says nobody is signed in', () => {
     localStorage.setItem(savedSessionKey, '{}');
-    expect(takeFirstAnswersFromPage(pageWith(JSON.stringify({ answers: [sessionAnswer(null)] })))).toBe(
-      undefined,
-    );
+    expect(
+      takeFirstAnswersFromPage(pageWith(JSON.stringify({ answers: [sessionAnswer(null)] }))).session,
+    ).toBe(undefined);
   });
 
   it('ignores answers that are not JSON, or not shaped as the contract says, and says why', () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    expect(takeFirstAnswersFromPage(pageWith('{not json'))).toBeUndefined();
-    expect(takeFirstAnswersFromPage(pageWith('{"answers":[{"url":1}]}'))).toBeUndefined();
+    expect(takeFirstAnswersFromPage(pageWith('{not json')).session).toBeUndefined();
+    expect(takeFirstAnswersFromPage(pageWith('{"answers":[{"url":1}]}')).session).toBeUndefined();
     expect(logged).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('the first screen’s data the page came with', () => {
+  const session = sessionFixture({ activeWorkspaceId: 'ws-1' });
+  const project = projectFixture();
+
+  it('is kept under the keys the data hooks ask with, parsed, the subscription under its workspace', () => {
+    const page = pageWith(
+      JSON.stringify({
+        answers: [
+          sessionAnswer(session),
+          answer('getSubscription', 'GET', '/api/subscription', { active: true, addons: {} }),
+          answer('listProjects', 'GET', '/api/projects', [project]),
+          answer('listKeywordsForDate', 'GET', '/api/posts/meta/keywords?found_date=2025-03-05', {
+            keywords: [{ name: 'crm' }],
+          }),
+        ].map((a) => (a.name === 'listKeywordsForDate' ? { ...a, query: { found_date: '2025-03-05' } } : a)),
+      }),
+    );
+    expect(takeFirstAnswersFromPage(page).data).toEqual({
+      [unstable_serialize(['getSubscription', {}, 'ws-1'])]: { active: true, addons: {} },
+      [unstable_serialize(['listProjects', {}])]: [project],
+      [unstable_serialize(['listKeywordsForDate', { query: { found_date: '2025-03-05' } }])]: {
+        keywords: [{ name: 'crm' }],
+      },
+    });
+  });
+
+  it('leaves out an answer that is not the contract’s, a failed one, and every answer of a signed-out page', () => {
+    const page = pageWith(
+      JSON.stringify({
+        answers: [
+          sessionAnswer(session),
+          answer('listProjects', 'GET', '/api/projects', [{ id: 'only-an-id' }]),
+          { ...answer('listSocials', 'GET', '/api/socials', null), status: 500 },
+          answer('noSuchCall', 'GET', '/api/nothing', []),
+        ],
+      }),
+    );
+    expect(takeFirstAnswersFromPage(page).data).toEqual({});
+    const signedOut = pageWith(
+      JSON.stringify({ answers: [sessionAnswer(null), answer('listSocials', 'GET', '/api/socials', [])] }),
+    );
+    expect(takeFirstAnswersFromPage(signedOut).data).toEqual({});
   });
 });

@@ -1,8 +1,10 @@
-import { api } from '@contract/api';
+import { api, type RouteName } from '@contract/api';
 import { type AuthSession, authSessionSchema } from '@contract/auth';
 import { type FirstAnswer, firstAnswersElementId, firstAnswersSchema } from '@contract/first-answers';
+import { unstable_serialize } from 'swr';
 import { savedSessionKey } from '@/features/auth/local/local-session';
 import { setFirstAnswers } from '@/lib/api-client';
+import { subscriptionKey } from '@/lib/api-keys';
 
 /**
  * What the page's first answers say of the session: signed in as this session, signed out (null), or
@@ -10,46 +12,97 @@ import { setFirstAnswers } from '@/lib/api-client';
  */
 export type PageSession = AuthSession | null | undefined;
 
+/** What the app starts with from its page: the session, and the first screen's data by cache key. */
+export interface PageStart {
+  session: PageSession;
+  /** The data cache's first values (SWR's `fallback`): each answer's data, parsed, under its call's key. */
+  data: Record<string, unknown>;
+}
+
+const nothing: PageStart = { session: undefined, data: {} };
+
 /**
  * Takes the first answers the server put in the page (decision 017), once: the element is removed, so
  * nothing reads them twice. The session's answer is handed back, for the app to start signed in or
- * signed out at once; the others go to the API client, which answers the first screen's calls with
- * them. A page without them (served by the service worker, or under a hosted sign-in provider) leaves
- * every call to the network.
+ * signed out at once; the others are handed back as the data cache's first values, so the first screen
+ * renders whole in its first pass, and go to the API client, which answers the first screen's calls with
+ * them (so a cached value is confirmed, and kept on the device, without a network round trip). A page
+ * without them (served by the service worker, or under a hosted sign-in provider) leaves every call to
+ * the network.
  *
  * A page whose answer is that nobody is signed in does not outweigh a session this device kept: that
  * session's cookie may be one the page request could not carry (kept before it was sent to the whole
  * site), so the app asks the server itself.
  */
-export function takeFirstAnswersFromPage(page: Document = document): PageSession {
+export function takeFirstAnswersFromPage(page: Document = document): PageStart {
   const element = page.getElementById(firstAnswersElementId);
-  if (!element) return undefined;
+  if (!element) return nothing;
   element.remove();
   let parsed: ReturnType<typeof firstAnswersSchema.safeParse>;
   try {
     parsed = firstAnswersSchema.safeParse(JSON.parse(element.textContent ?? ''));
   } catch (error) {
     console.error('The first answers in the page are not JSON', error);
-    return undefined;
+    return nothing;
   }
   if (!parsed.success) {
     console.error('The first answers in the page are not what the app expects', parsed.error);
-    return undefined;
+    return nothing;
   }
   const { answers } = parsed.data;
-  const sessionAnswer = answers.find((answer) => answer.url === api.refreshSession.path);
-  setFirstAnswers(answers.filter((answer) => answer !== sessionAnswer));
+  const sessionAnswer = answers.find((answer) => answer.name === 'refreshSession');
+  const others = answers.filter((answer) => answer !== sessionAnswer);
+  setFirstAnswers(others);
   const session = sessionAnswer ? sessionOf(sessionAnswer) : undefined;
-  return session === null && readKeptSession() ? undefined : session;
+  if (session === null && readKeptSession()) return nothing;
+  return { session, data: session ? cacheData(others, session) : {} };
+}
+
+function dataOf(answer: FirstAnswer): { ok: true; data: unknown } | { ok: false } {
+  const body = answer.body;
+  if (answer.status !== 200 || typeof body !== 'object' || body === null || !('data' in body))
+    return { ok: false };
+  return { ok: true, data: body.data };
 }
 
 function sessionOf(answer: FirstAnswer): PageSession {
-  const body = answer.body;
-  if (answer.status !== 200 || typeof body !== 'object' || body === null || !('data' in body))
-    return undefined;
+  const body = dataOf(answer);
+  if (!body.ok) return undefined;
   if (body.data === null) return null;
   const session = authSessionSchema.safeParse(body.data);
   return session.success ? session.data : undefined;
+}
+
+function isRouteName(name: string): name is RouteName {
+  return Object.hasOwn(api, name);
+}
+
+/**
+ * The answers as the data cache holds them: under the key the app's hooks ask with (`[name, args]`,
+ * the subscription's with its workspace), parsed as the API client parses them. An answer the app could
+ * not have asked, or whose data is not what the contract says, is left out: the hook asks for it.
+ */
+function cacheData(answers: readonly FirstAnswer[], session: AuthSession): Record<string, unknown> {
+  const data: Record<string, unknown> = {};
+  for (const answer of answers) {
+    if (!isRouteName(answer.name) || api[answer.name].method !== 'GET') continue;
+    const body = dataOf(answer);
+    if (!body.ok) continue;
+    const parsed = api[answer.name].data.safeParse(body.data);
+    if (!parsed.success) continue;
+    const key =
+      answer.name === 'getSubscription'
+        ? subscriptionKey(session.activeWorkspaceId)
+        : [
+            answer.name,
+            {
+              ...(answer.params ? { params: answer.params } : {}),
+              ...(answer.query ? { query: answer.query } : {}),
+            },
+          ];
+    data[unstable_serialize(key)] = parsed.data;
+  }
+  return data;
 }
 
 function readKeptSession(): boolean {

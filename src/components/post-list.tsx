@@ -1,4 +1,4 @@
-import { lazy, type ReactNode, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense, startTransition, useEffect, useState } from 'react';
 import { cn } from '@/lib/cn';
 
 // The virtualizer is its own chunk: a day of up to 50 posts (most days) never loads it.
@@ -23,7 +23,8 @@ export interface PostListProps<T extends { id: string }> {
  * (`aria-posinset` of `aria-setsize`), so screen readers still announce "12 of 300".
  */
 export function PostList<T extends { id: string }>(props: PostListProps<T>) {
-  if (props.items.length <= VIRTUALIZE_AFTER) return <PlainList {...props} />;
+  const drawn = useDrawnCount(props.items.length);
+  if (props.items.length <= VIRTUALIZE_AFTER) return <PlainList {...props} shown={drawn} />;
   // While the virtualizer loads, the first cards show as a plain list.
   return (
     <Suspense fallback={<PlainList {...props} shown={VIRTUALIZE_AFTER} />}>
@@ -31,6 +32,21 @@ export function PostList<T extends { id: string }>(props: PostListProps<T>) {
       <VirtualPostList {...(props as unknown as PostListProps<{ id: string }>)} />
     </Suspense>
   );
+}
+
+/** How many cards the first pass draws: about a phone screen's worth, so the first screen shows sooner. */
+export const FIRST_PASS_CARDS = 3;
+
+/**
+ * How many of `count` cards to draw: the first few at once, the rest in a transition right after, which
+ * React renders in slices between frames instead of one long task before the page can respond.
+ */
+function useDrawnCount(count: number): number {
+  const [all, setAll] = useState(count <= FIRST_PASS_CARDS);
+  useEffect(() => {
+    if (!all) startTransition(() => setAll(true));
+  }, [all]);
+  return all ? count : Math.min(count, FIRST_PASS_CARDS);
 }
 
 /** The first `shown` cards (all by default); when that is not all, each says its place in the whole list. */

@@ -246,7 +246,8 @@ describe('API hooks', () => {
 
 describe('the first answers the page came with (decision 017)', () => {
   const envelope = (data: unknown) => ({ success: true, data, error: null });
-  const answer = (url: string, data: unknown, projectId: string | null = null) => ({
+  const answer = (name: string, url: string, data: unknown, projectId: string | null = null) => ({
+    name,
     method: 'GET',
     url,
     projectId,
@@ -273,7 +274,7 @@ describe('the first answers the page came with (decision 017)', () => {
   afterEach(() => setFirstAnswers([]));
 
   it('answers a call from the page once, without a request; the next one asks the server', async () => {
-    setFirstAnswers([answer('/api/projects', [project])]);
+    setFirstAnswers([answer('listProjects', '/api/projects', [project])]);
     const responses: unknown[] = [];
     const stop = onApiResponse((response) => responses.push(response.body));
     try {
@@ -288,7 +289,9 @@ describe('the first answers the page came with (decision 017)', () => {
   });
 
   it('matches the query whatever order its parameters are in', async () => {
-    setFirstAnswers([answer('/api/posts/reddit?keyword=crm&found_date=2025-03-05', [post], 'p1')]);
+    setFirstAnswers([
+      answer('listPosts', '/api/posts/reddit?keyword=crm&found_date=2025-03-05', [post], 'p1'),
+    ]);
     configureApiClient({ getProjectId: () => 'p1' });
     const posts = await apiClient.call('listPosts', {
       params: { social: 'reddit' },
@@ -299,7 +302,9 @@ describe('the first answers the page came with (decision 017)', () => {
   });
 
   it('never answers a call of another project with a project’s answer', async () => {
-    setFirstAnswers([answer('/api/posts/meta/dates', { foundDates: ['2025-03-05'] }, 'p1')]);
+    setFirstAnswers([
+      answer('listFoundDates', '/api/posts/meta/dates', { foundDates: ['2025-03-05'] }, 'p1'),
+    ]);
     configureApiClient({ getProjectId: () => 'p2' });
     fetchMock.mockImplementation(async () => jsonResponse(200, envelope({ foundDates: [] })));
     expect(await apiClient.call('listFoundDates')).toEqual({ foundDates: [] });
@@ -307,18 +312,18 @@ describe('the first answers the page came with (decision 017)', () => {
   });
 
   it('parses a first answer like any other: a malformed one fails as an unexpected response', async () => {
-    setFirstAnswers([answer('/api/projects', [{ id: 'only-an-id' }])]);
+    setFirstAnswers([answer('listProjects', '/api/projects', [{ id: 'only-an-id' }])]);
     await expect(apiClient.call('listProjects')).rejects.toMatchObject({ code: 'bad_response' });
   });
 
   it('stops answering from the page 30 s after it loaded', async () => {
-    setFirstAnswers([answer('/api/projects', [project])], Date.now() - firstAnswersForMs - 1);
+    setFirstAnswers([answer('listProjects', '/api/projects', [project])], Date.now() - firstAnswersForMs - 1);
     expect(await apiClient.call('listProjects')).toEqual([]);
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 
   it('stops answering from the page once the app changes something on the server', async () => {
-    setFirstAnswers([answer('/api/projects', [project])]);
+    setFirstAnswers([answer('listProjects', '/api/projects', [project])]);
     fetchMock.mockImplementationOnce(async () => jsonResponse(200, envelope({ active: true, addons: {} })));
     await apiClient.call('workspaceCreated');
     expect(await apiClient.call('listProjects')).toEqual([]);

@@ -10,9 +10,9 @@ import {
 } from 'react';
 import useSWR, { SWRConfig, type SWRConfiguration, type SWRResponse } from 'swr';
 import { type ApiError, apiClient, type CallArgs } from '@/lib/api-client';
+import type { ApiKey } from '@/lib/api-keys';
 
-/** The SWR key of one call: its route name and its arguments. */
-export type ApiKey<N extends RouteName> = readonly [N, CallArgs<N>];
+export type { ApiKey } from '@/lib/api-keys';
 
 function fetchRoute<N extends RouteName>([name, args]: ApiKey<N>): Promise<RouteData<N>> {
   return apiClient.request(name, args);
@@ -36,17 +36,32 @@ const ClearApiCacheContext = createContext<(() => void) | null>(null);
 /**
  * The data cache of the app. Clearing it starts a new, empty cache and remounts what is below, so that no
  * answer, request in flight or de-duplication window of the last person carries over to the next one.
+ * `firstData` (the page's first answers by key, decision 017) is what the first cache shows for a key
+ * until that key has been asked; a cleared cache starts without it.
  */
-export function ApiCacheProvider({ children, config }: { children: ReactNode; config?: SWRConfiguration }) {
+export function ApiCacheProvider({
+  children,
+  config,
+  firstData,
+}: {
+  children: ReactNode;
+  config?: SWRConfiguration;
+  firstData?: Record<string, unknown> | undefined;
+}) {
   const [generation, setGeneration] = useState(0);
   const clear = useCallback(() => setGeneration((n) => n + 1), []);
+  const fallback = generation === 0 && firstData ? firstData : undefined;
   return createElement(
     ClearApiCacheContext.Provider,
     { value: clear },
     createElement(
       Fragment,
       { key: generation },
-      createElement(SWRConfig, { value: { ...config, provider: () => new Map() } }, children),
+      createElement(
+        SWRConfig,
+        { value: { ...config, ...(fallback ? { fallback } : {}), provider: () => new Map() } },
+        children,
+      ),
     ),
   );
 }

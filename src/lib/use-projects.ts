@@ -4,12 +4,11 @@ import useSWR from 'swr';
 import { keptCopies } from '@/db/kept-copies';
 import { getMirrorDb, type MirrorDb } from '@/db/mirror';
 import { type ApiError, apiClient } from '@/lib/api-client';
+import { type ApiKey, projectsKey } from '@/lib/api-keys';
 import { AuthContext } from '@/lib/auth';
 import { readThrough } from '@/lib/read-through';
-import type { ApiKey } from '@/lib/use-api';
 
-/** The SWR key of the projects list (the same one `useApi('listProjects', {})` uses). */
-export const projectsKey: ApiKey<'listProjects'> = ['listProjects', {}];
+export { projectsKey } from '@/lib/api-keys';
 
 /**
  * The workspace's projects; the first is the current project. `enabled: false` leaves it idle. The list

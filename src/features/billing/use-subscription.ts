@@ -1,20 +1,14 @@
 import type { Subscription } from '@contract/entities';
 import { useContext, useMemo } from 'react';
-import useSWR, { useSWRConfig } from 'swr';
+import useSWR, { unstable_serialize, useSWRConfig } from 'swr';
 import { keptCopies } from '@/db/kept-copies';
 import { getMirrorDb } from '@/db/mirror';
 import { type ApiError, apiClient } from '@/lib/api-client';
+import { subscriptionKey } from '@/lib/api-keys';
 import { AuthContext } from '@/lib/auth';
 import { readThrough } from '@/lib/read-through';
 
-/**
- * The subscription's cache key: the call and the active workspace, because the subscription is the
- * workspace's (or, before the buyer's first workspace exists, the buyer's). A new active workspace is a new
- * key, so its subscription is asked for once.
- */
-export function subscriptionKey(workspaceId: string | null) {
-  return ['getSubscription', {}, workspaceId] as const;
-}
+export { subscriptionKey } from '@/lib/api-keys';
 
 const fetchSubscription = () => apiClient.call('getSubscription');
 
@@ -35,15 +29,20 @@ function useActiveWorkspaceId(): string | null {
 /**
  * The workspace's subscription. Fetched once per active workspace: not again on focus or reconnect, nor
  * on mount while a copy is cached (spec section 4); actions that change it update the cache themselves.
+ * The page's own answer (decision 017) shows at once but is not a cached copy: the first mount still asks,
+ * which the page answers, so that the subscription is kept on this device as an asked one is.
  * While the subscription of a newly active workspace loads, the last one is kept, so that a form that
  * has just made a workspace active is not replaced by a spinner under its own feet.
  */
 export function useSubscription() {
   const workspaceId = useActiveWorkspaceId();
+  const { cache } = useSWRConfig();
+  const key = subscriptionKey(workspaceId);
   return useSWR<Subscription, ApiError, ReturnType<typeof subscriptionKey>>(
-    subscriptionKey(workspaceId),
+    key,
     ([, , id]) => fetchKeptSubscription(id),
     {
+      revalidateOnMount: cache.get(unstable_serialize(key))?.data === undefined,
       revalidateOnFocus: false,
       revalidateOnReconnect: false,
       revalidateIfStale: false,

@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import type { Project } from '@contract/entities';
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { projectFixture } from '@tests/support/api-fixtures';
 import { serverPost } from '@tests/support/fake-api-server';
@@ -91,8 +91,12 @@ describe('MentionsPage', () => {
     expect(
       screen.getByText('Here last filtered mentions and answers for last day. Next update will be tomorrow.'),
     ).toBeTruthy();
-    expect(await screen.findByRole('radio', { name: 'Reddit' })).toBeTruthy();
-    expect(screen.getByRole('radio', { name: 'Hacker News' })).toBeTruthy();
+    // The socials are links, the shown one marked as the current page.
+    const socials = await screen.findByRole('navigation', { name: 'Social network' });
+    expect(within(socials).getByRole('link', { name: 'Reddit' }).getAttribute('aria-current')).toBe('page');
+    expect(
+      within(socials).getByRole('link', { name: 'Hacker News' }).getAttribute('aria-current'),
+    ).toBeNull();
     await waitFor(() => expect(currentUrl(location)).toBe('/mentions/reddit?found_date=2025-03-05'));
     // Chosen for the person: the URL is replaced, not pushed.
     expect(location.history).toHaveLength(1);
@@ -131,7 +135,8 @@ describe('MentionsPage', () => {
       );
     renderPage('/mentions/reddit?found_date=2025-03-05');
     expect(await screen.findByText('author-0', undefined, { timeout: 15_000 })).toBeTruthy();
-    const items = screen.getAllByRole('listitem');
+    // The posts' items (the socials are a list of links too).
+    const items = screen.getAllByRole('listitem').filter((item) => item.querySelector('[data-post-id]'));
     expect(items.length).toBeGreaterThan(0);
     // jsdom measures every card as 0 px high, so more fit on its screen than would in a browser.
     expect(items.length).toBeLessThan(100);
@@ -147,7 +152,7 @@ describe('MentionsPage', () => {
 
   it('keeps the search parameters when another social is chosen', async () => {
     const { location, user } = renderPage('/mentions/reddit?keyword=crm&found_date=2025-03-04');
-    await user.click(await screen.findByRole('radio', { name: 'Hacker News' }));
+    await user.click(await screen.findByRole('link', { name: 'Hacker News' }));
     await waitFor(() =>
       expect(currentUrl(location)).toBe('/mentions/hacker-news?keyword=crm&found_date=2025-03-04'),
     );

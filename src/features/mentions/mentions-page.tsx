@@ -1,3 +1,4 @@
+import type { Post } from '@contract/entities';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { type ReactNode, useEffect, useMemo } from 'react';
 import { Link, Redirect, useLocation, useParams, useSearch } from 'wouter';
@@ -6,17 +7,18 @@ import { PostList } from '@/components/post-list';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { PageLoader } from '@/components/ui/loader';
-import { SegmentedControl } from '@/components/ui/segmented-control';
+import { SegmentedLinks } from '@/components/ui/segmented-links';
 import { Text } from '@/components/ui/text';
 import { Title } from '@/components/ui/title';
 import { getMirrorDb, type MirrorDb, type MirrorPost } from '@/db/mirror';
 import { writeFoundDates, writeKeywords, writePosts, writeSocials } from '@/db/mirror-writes';
+import { newestPublishedFirst } from '@/lib/dates';
 import { useApi } from '@/lib/use-api';
 import { useProjects } from '@/lib/use-projects';
 import { FoundDateSelect } from './components/found-date-select';
 import { KeywordSelect } from './components/keyword-select';
-import { PostCard } from './components/post-card';
-import { correctedSearch, withFoundDate, withKeyword } from './mentions-search';
+import { PostCard, PostsEditable } from './components/post-card';
+import { correctedSearch, newestDate, withFoundDate, withKeyword } from './mentions-search';
 
 /** How often the found dates are asked for again while there is none yet. */
 export const FOUND_DATES_POLL_MS = 15_000;
@@ -25,8 +27,18 @@ function logWriteFailure(error: unknown) {
   console.error('Could not keep the mentions on this device', error);
 }
 
-function byDateDesc(a: MirrorPost, b: MirrorPost): number {
-  return b.published_date.localeCompare(a.published_date);
+/** The server's posts as the mirror would hold them with no change of this device waiting. */
+function asMirrorPosts(
+  posts: readonly Post[],
+  place: Pick<MirrorPost, 'projectId' | 'social' | 'foundDate'>,
+): MirrorPost[] {
+  return posts.map((post) => ({
+    ...post,
+    ...place,
+    syncState: 'synced',
+    parkedReason: null,
+    conflict: null,
+  }));
 }
 
 export interface MentionsPageProps {
@@ -134,7 +146,9 @@ export function MentionsPage({
     return list ? [...list].sort().reverse() : null;
   }, [mirrorDates, datesResponse]);
 
-  const foundDate = search.found_date;
+  // The date the URL names, or the newest while the URL is being corrected to name it (below), so the
+  // first render already asks for, and shows, that date's posts.
+  const foundDate = search.found_date ?? (dates ? (newestDate(dates) ?? undefined) : undefined);
 
   // Keywords of the chosen date.
   const { data: keywordsResponse } = useApi(
@@ -170,14 +184,25 @@ export function MentionsPage({
       writePosts(db, { projectId, social, foundDate, keyword }, postsResponse).catch(logWriteFailure);
     }
   }, [db, projectId, social, foundDate, keyword, postsResponse]);
-  const posts = useLiveQuery(async () => {
+  const mirrorPosts = useLiveQuery(async () => {
     if (!projectId || !foundDate) return [];
     const rows = await db.posts
       .where('[projectId+social+foundDate]')
       .equals([projectId, social, foundDate])
       .toArray();
-    return rows.filter((post) => !keyword || post.keyword === keyword).sort(byDateDesc);
+    return rows.filter((post) => !keyword || post.keyword === keyword).sort(newestPublishedFirst);
   }, [db, projectId, social, foundDate, keyword]);
+  // The server's list shows until the mirror has answered with it, read-only, since an edit is made to
+  // the mirror's copy (which may hold changes of this device the server has not seen yet).
+  const fromMirror = mirrorPosts !== undefined && (mirrorPosts.length > 0 || !postsResponse?.length);
+  const serverPosts = useMemo(
+    () =>
+      projectId && foundDate && postsResponse
+        ? asMirrorPosts(postsResponse, { projectId, social, foundDate }).sort(newestPublishedFirst)
+        : undefined,
+    [postsResponse, projectId, social, foundDate],
+  );
+  const posts = fromMirror ? mirrorPosts : serverPosts;
 
   // The URL rules: newest date when none is chosen, no keyword the date does not have.
   const correction = reviewed ? correctedSearch(search, dates, keywords) : null;
@@ -202,12 +227,14 @@ export function MentionsPage({
 
   const selector =
     socials.length > 0 ? (
-      <SegmentedControl
+      <SegmentedLinks
         aria-label="Social network"
-        value={social}
-        onValueChange={(slug) => navigate(routes.mentionsBySocial.href({ social: slug }, search))}
-        options={socials.map((candidate) => ({ value: candidate.slug, label: candidate.name }))}
-        className="w-fit max-w-full overflow-x-auto"
+        links={socials.map((candidate) => ({
+          href: routes.mentionsBySocial.href({ social: candidate.slug }, search),
+          label: candidate.name,
+          current: candidate.slug === social,
+        }))}
+        className="w-fit"
       />
     ) : null;
 
@@ -236,12 +263,19 @@ export function MentionsPage({
         {posts === undefined || (posts.length === 0 && postsResponse === undefined) ? (
           <PageLoader />
         ) : (
-          <PostList
-            items={posts}
-            renderItem={(post) => (
-              <PostCard post={post} db={db} autopost={autopost} autopostingSetup={project.autopostingSetup} />
-            )}
-          />
+          <PostsEditable.Provider value={fromMirror}>
+            <PostList
+              items={posts}
+              renderItem={(post) => (
+                <PostCard
+                  post={post}
+                  db={db}
+                  autopost={autopost}
+                  autopostingSetup={project.autopostingSetup}
+                />
+              )}
+            />
+          </PostsEditable.Provider>
         )}
       </>
     );

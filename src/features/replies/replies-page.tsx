@@ -6,15 +6,11 @@ import { Card } from '@/components/ui/card';
 import { PageLoader } from '@/components/ui/loader';
 import { Text } from '@/components/ui/text';
 import { Title } from '@/components/ui/title';
-import { getMirrorDb, type MirrorDb, type MirrorPost } from '@/db/mirror';
+import { getMirrorDb, type MirrorDb } from '@/db/mirror';
 import { writePublishedPosts } from '@/db/mirror-writes';
+import { newestPublishedFirst } from '@/lib/dates';
 import { useApi } from '@/lib/use-api';
 import { useProjects } from '@/lib/use-projects';
-
-/** Newest first. */
-function byDateDesc(a: MirrorPost, b: MirrorPost): number {
-  return b.published_date.localeCompare(a.published_date);
-}
 
 /**
  * Published replies. The list is fetched through SWR, written into the mirror and shown from the mirror,
@@ -43,7 +39,7 @@ export function RepliesPage({ db = getMirrorDb() }: { db?: MirrorDb }) {
     async () =>
       projectId
         ? (await db.posts.filter((post) => post.projectId === projectId && post.published).toArray()).sort(
-            byDateDesc,
+            newestPublishedFirst,
           )
         : [],
     [db, projectId],

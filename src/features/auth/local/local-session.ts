@@ -74,7 +74,15 @@ export class LocalSessionStore {
     private readonly now: () => number = Date.now,
     pageSession?: AuthSession | null,
   ) {
-    if (pageSession !== undefined) this.set(pageSession);
+    if (pageSession !== undefined) {
+      this.snapshot = pageSession
+        ? { status: 'signed-in', session: pageSession }
+        : { status: 'signed-out', session: null };
+      // Kept after the first screen has shown: the first use of the device's storage can take a while.
+      setTimeout(() => {
+        if (this.snapshot.session === pageSession) savedSession.write(pageSession);
+      }, 0);
+    }
   }
 
   subscribe = (listener: () => void): (() => void) => {

@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ok } from '@/app/test-utils';
 import type { MirrorDb, MirrorPost } from '@/db/mirror';
 import { writePosts } from '@/db/mirror-writes';
-import { PostCard } from './post-card';
+import { PostCard, PostsEditable } from './post-card';
 
 const fetchMock = vi.fn<typeof fetch>();
 const slice = { projectId: 'p1', social: 'reddit', foundDate: '2025-03-05' };
@@ -151,6 +151,33 @@ describe('PostCard', () => {
     const publish = screen.getByRole('checkbox', { name: 'Publish' });
     expect(publish.hasAttribute('disabled')).toBe(true);
     expect(publish.getAttribute('title')).toBe('Set up autoposting first');
+  });
+
+  it("keeps the answer read-only and 'Publish' disabled while the cards are the server's, not the mirror's", async () => {
+    const db = openTestMirror('card');
+    const post: MirrorPost = {
+      ...serverPost({ id: 'a', answer: 'Queue them locally.' }),
+      ...slice,
+      syncState: 'synced',
+      parkedReason: null,
+      conflict: null,
+    };
+    const card = (editable: boolean) => (
+      <PostsEditable.Provider value={editable}>
+        <PostCard post={post} db={db} autopost autopostingSetup />
+      </PostsEditable.Provider>
+    );
+    const { rerender } = render(card(false));
+    const answer = screen.getByRole('textbox', { name: 'Answer' });
+    const user = userEvent.setup();
+    await user.type(answer, ' Typed too early.');
+    expect((answer as HTMLTextAreaElement).value).toBe('Queue them locally.');
+    expect(screen.getByRole('checkbox', { name: 'Publish' }).hasAttribute('disabled')).toBe(true);
+
+    rerender(card(true));
+    await user.type(answer, ' Typed now.');
+    expect((answer as HTMLTextAreaElement).value).toBe('Queue them locally. Typed now.');
+    expect(screen.getByRole('checkbox', { name: 'Publish' }).hasAttribute('disabled')).toBe(false);
   });
 
   it("shows 'Published' for a published post, and neither without the add-on", async () => {

@@ -1,5 +1,14 @@
 import { postSchema } from '@contract/entities';
-import { useEffect, useId, useRef, useState } from 'react';
+import {
+  type ComponentProps,
+  createContext,
+  memo,
+  useContext,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from 'react';
 import { PostSummary } from '@/components/post-summary';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -28,6 +37,13 @@ export interface PostCardProps {
   /** The project's autoposting is set up; until it is, 'Publish' is disabled. */
   autopostingSetup: boolean;
 }
+
+/**
+ * Whether the cards show the mirror's copies, which edits are made to. False while the server's list shows
+ * before the mirror has answered: answers are read-only and 'Publish' disabled for that moment. A context,
+ * so that only the answer and the checkbox are drawn again when it turns true, not whole cards.
+ */
+export const PostsEditable = createContext(true);
 
 function logFailure(what: string) {
   return (error: unknown) => console.error(what, error);
@@ -132,8 +148,44 @@ function SyncStatus({ db, post }: { db: MirrorDb; post: MirrorPost }) {
   return null;
 }
 
-/** One found post with its drafted answer: edit, rewrite with a prompt, copy, and (autopost) publish. */
-export function PostCard({ post, db, autopost, autopostingSetup }: PostCardProps) {
+/** The same post as far as the card shows or uses it: every field equal (the conflict's too). */
+function samePost(a: MirrorPost, b: MirrorPost): boolean {
+  if (a === b) return true;
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)] as (keyof MirrorPost)[]);
+  for (const key of keys) {
+    if (key === 'conflict') {
+      if (a.conflict?.serverAnswer !== b.conflict?.serverAnswer) return false;
+      if (a.conflict?.serverVersion !== b.conflict?.serverVersion) return false;
+    } else if (a[key] !== b[key]) return false;
+  }
+  return true;
+}
+
+/**
+ * One found post with its drafted answer: edit, rewrite with a prompt, copy, and (autopost) publish.
+ * The mirror answers every query with new objects; a card whose post has not changed is not drawn again.
+ */
+export const PostCard = memo(
+  PostCardContent,
+  (before, after) =>
+    samePost(before.post, after.post) &&
+    before.db === after.db &&
+    before.autopost === after.autopost &&
+    before.autopostingSetup === after.autopostingSetup,
+);
+
+/** The answer's text area, read-only while the cards are not the mirror's (see PostsEditable). */
+function AnswerField(props: ComponentProps<typeof Textarea>) {
+  return <Textarea {...props} readOnly={!useContext(PostsEditable)} />;
+}
+
+/** The 'Publish' checkbox, disabled while the cards are not the mirror's (see PostsEditable). */
+function PublishCheckbox({ disabled, ...props }: ComponentProps<typeof Checkbox>) {
+  const editable = useContext(PostsEditable);
+  return <Checkbox {...props} disabled={disabled || !editable} />;
+}
+
+function PostCardContent({ post, db, autopost, autopostingSetup }: PostCardProps) {
   const id = useId();
   const answer = useAnswerDraft(db, post);
   const [prompt, setPrompt] = useState('');
@@ -183,7 +235,7 @@ export function PostCard({ post, db, autopost, autopostingSetup }: PostCardProps
         <Label htmlFor={`${id}-answer`} className="sr-only">
           Answer
         </Label>
-        <Textarea
+        <AnswerField
           id={`${id}-answer`}
           autoGrow
           value={answer.value}
@@ -224,7 +276,7 @@ export function PostCard({ post, db, autopost, autopostingSetup }: PostCardProps
             <Badge variant="success">Published</Badge>
           ) : (
             <div className="flex items-center gap-2">
-              <Checkbox
+              <PublishCheckbox
                 id={`${id}-publish`}
                 checked={post.approved}
                 disabled={!autopostingSetup}
