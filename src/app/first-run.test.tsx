@@ -98,15 +98,6 @@ function fakeServer({ invitedTo }: { invitedTo?: { id: string; name: string } } 
 beforeEach(() => {
   window.history.replaceState(null, '', '/');
   currentProjectHeader.set(null);
-  // Project onboarding's Radix checkbox measures itself; jsdom has no ResizeObserver.
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  );
 });
 
 afterEach(() => {

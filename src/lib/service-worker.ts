@@ -11,6 +11,12 @@ export function registerServiceWorker(onNeedRefresh: (update: () => Promise<void
     // with the first screen for the network and the main thread.
     if (document.readyState !== 'complete')
       await new Promise((resolve) => window.addEventListener('load', resolve, { once: true }));
+    // And once the first screen's own work is done, within 3 s of the load.
+    await new Promise<void>((resolve) =>
+      typeof requestIdleCallback === 'function'
+        ? requestIdleCallback(() => resolve(), { timeout: 3_000 })
+        : setTimeout(resolve, 0),
+    );
     // Loaded on demand so workbox-window stays out of the first-load bundle.
     const { Workbox } = await import('workbox-window');
     const workbox = new Workbox('/sw.js', { scope: '/' });

@@ -215,7 +215,7 @@ describe.skipIf(!databaseUrl)('mentions and replies, online and offline', () => 
     await page.getByText('older_olga').waitFor();
 
     // Another social keeps the search parameters; an unknown one goes to the first social.
-    await page.getByRole('radio', { name: 'Hacker News' }).click();
+    await page.getByRole('link', { name: 'Hacker News' }).click();
     await waitForPlace(page, '/mentions/hackernews', { found_date: yesterday });
     await page.goto(`/mentions/myspace?found_date=${today}`);
     await waitForPlace(page, '/mentions/reddit', { found_date: today });
@@ -291,7 +291,7 @@ describe.skipIf(!databaseUrl)('mentions and replies, online and offline', () => 
     await page.reload();
     await card(page, edited.id).waitFor();
     expect(await answer.inputValue()).toBe('Edited offline, the final text.');
-    expect(await card(page, approved.id).getByRole('checkbox').getAttribute('aria-checked')).toBe('true');
+    expect(await card(page, approved.id).getByRole('checkbox').isChecked()).toBe(true);
     await page.getByText('2 changes waiting to sync').first().waitFor();
 
     await goOnline(context);

@@ -6,7 +6,7 @@ import { Logo } from './logo';
 export function PublicLayout({ children }: { children: ReactNode }) {
   return (
     <main className="flex min-h-dvh flex-col items-center justify-center gap-6 bg-muted/40 px-4 py-10">
-      <Logo alt="ReplyRadar" className="size-10" />
+      <Logo alt="ReplyRadar" size="lg" />
       <Suspense fallback={<PageLoader />}>{children}</Suspense>
     </main>
   );

@@ -26,9 +26,9 @@ export function MainNav({ onNavigate }: { onNavigate?: () => void }) {
                 onClick={onNavigate}
                 aria-current={current ? 'page' : undefined}
                 className={cn(
-                  'flex min-h-10 items-center gap-3 rounded-md px-3 text-sm font-medium text-foreground',
+                  'flex min-h-10 items-center gap-3 rounded-md px-3 text-sm font-medium',
                   'hover:bg-muted focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
-                  current && 'bg-muted text-primary',
+                  current ? 'bg-muted text-primary' : 'text-foreground',
                 )}
               >
                 <Icon aria-hidden="true" className="size-4 shrink-0" />

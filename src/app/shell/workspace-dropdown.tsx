@@ -44,7 +44,7 @@ function InvitationItems({ invitation }: { invitation: WorkspaceInvitation }) {
   };
   return (
     <DropdownMenuGroup aria-labelledby={id}>
-      <DropdownMenuLabel id={id} className="font-normal text-muted-foreground">
+      <DropdownMenuLabel id={id}>
         Invitation to <span className="font-medium text-foreground">{invitation.workspace.name}</span>
       </DropdownMenuLabel>
       <DropdownMenuItem onSelect={() => answer(acceptInvitation)}>Accept</DropdownMenuItem>

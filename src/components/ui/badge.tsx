@@ -3,7 +3,7 @@ import type * as React from 'react';
 import { cn } from '@/lib/cn';
 
 export const badgeVariants = cva(
-  'inline-flex w-fit shrink-0 items-center gap-1 rounded-md border px-2 py-0.5 text-xs font-medium whitespace-nowrap [&_svg]:size-3',
+  'inline-flex w-fit shrink-0 items-center gap-1 rounded-md border font-medium whitespace-nowrap [&_svg]:size-3',
   {
     variants: {
       variant: {
@@ -11,8 +11,9 @@ export const badgeVariants = cva(
         success: 'border-transparent bg-success-soft text-success-strong',
         outline: 'border-border bg-transparent text-foreground',
       },
+      size: { md: 'px-2 py-0.5 text-xs', sm: 'px-1.5 py-0 text-[11px]' },
     },
-    defaultVariants: { variant: 'default' },
+    defaultVariants: { variant: 'default', size: 'md' },
   },
 );
 
@@ -20,7 +21,8 @@ export const badgeVariants = cva(
 export function Badge({
   className,
   variant,
+  size,
   ...props
 }: React.ComponentProps<'span'> & VariantProps<typeof badgeVariants>) {
-  return <span data-slot="badge" className={cn(badgeVariants({ variant }), className)} {...props} />;
+  return <span data-slot="badge" className={cn(badgeVariants({ variant, size }), className)} {...props} />;
 }

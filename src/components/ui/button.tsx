@@ -4,31 +4,42 @@ import type * as React from 'react';
 import { Loader } from '@/components/ui/loader';
 import { cn } from '@/lib/cn';
 
+// Each class comes from one place only (a variant, or a variant pair below), so `className` never has to
+// win a fight with them (decision 018): the fill and the box belong to the button shape, the colour of
+// the text to the link shape.
 export const buttonVariants = cva(
   [
-    'inline-flex shrink-0 cursor-pointer items-center justify-center gap-2 font-medium whitespace-nowrap',
+    'inline-flex shrink-0 items-center justify-center gap-2 font-medium whitespace-nowrap',
     'transition-colors select-none',
     'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
     'disabled:pointer-events-none disabled:opacity-60 aria-disabled:pointer-events-none aria-disabled:opacity-60',
-    '[&_svg]:pointer-events-none [&_svg]:shrink-0',
+    '[&_svg]:pointer-events-none [&_svg]:shrink-0 [&_svg:not([class*=size-])]:size-4',
   ],
   {
     variants: {
-      variant: {
-        primary: 'bg-primary text-primary-foreground hover:bg-primary-hover',
-        secondary: 'border border-border bg-secondary text-secondary-foreground hover:bg-secondary-hover',
-        delete: 'bg-delete text-delete-foreground hover:bg-delete-hover',
-      },
-      size: {
-        sm: 'h-8 rounded-md px-3 text-sm [&_svg:not([class*=size-])]:size-4',
-        md: 'h-10 rounded-md px-4 text-sm [&_svg:not([class*=size-])]:size-4',
-      },
+      variant: { primary: '', secondary: '', delete: '' },
+      /** `icon`: a square button holding only an icon (name it with aria-label). */
+      size: { sm: 'text-sm', md: 'text-sm', icon: '' },
       shape: {
-        button: '',
-        link: 'h-auto min-h-6 rounded-sm border-0 bg-transparent px-0 underline underline-offset-4 hover:bg-transparent',
+        button: 'rounded-md',
+        link: 'min-h-6 rounded-sm underline underline-offset-4',
       },
     },
     compoundVariants: [
+      {
+        shape: 'button',
+        variant: 'primary',
+        class: 'bg-primary text-primary-foreground hover:bg-primary-hover',
+      },
+      {
+        shape: 'button',
+        variant: 'secondary',
+        class: 'border border-border bg-secondary text-secondary-foreground hover:bg-secondary-hover',
+      },
+      { shape: 'button', variant: 'delete', class: 'bg-delete text-delete-foreground hover:bg-delete-hover' },
+      { shape: 'button', size: 'sm', class: 'h-8 px-3' },
+      { shape: 'button', size: 'md', class: 'h-10 px-4' },
+      { shape: 'button', size: 'icon', class: 'size-10' },
       { shape: 'link', variant: 'primary', class: 'text-primary hover:text-primary-hover' },
       { shape: 'link', variant: 'secondary', class: 'text-foreground hover:text-muted-foreground' },
       { shape: 'link', variant: 'delete', class: 'text-delete hover:text-delete-hover' },
@@ -45,7 +56,10 @@ type ButtonProps = React.ComponentProps<'button'> &
     loading?: boolean;
   };
 
-/** The one button of the app: primary, secondary or delete (orange-red); sm or md; a button or a text link. */
+/**
+ * The one button of the app: primary, secondary or delete (orange-red); sm, md or icon; a button or a text
+ * link.
+ */
 export function Button({
   className,
   variant,
@@ -65,7 +79,11 @@ export function Button({
     <Comp
       data-slot="button"
       data-variant={variant ?? 'primary'}
-      className={cn(buttonVariants({ variant, size, shape }), loading && 'cursor-progress', className)}
+      className={cn(
+        buttonVariants({ variant, size, shape }),
+        loading ? 'cursor-progress' : 'cursor-pointer',
+        className,
+      )}
       disabled={asChild ? undefined : disabled || loading}
       aria-disabled={asChild && (disabled || loading) ? true : undefined}
       aria-busy={loading ? true : undefined}

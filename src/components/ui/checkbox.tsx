@@ -1,28 +1,47 @@
-import CheckIcon from 'lucide-react/icons/check';
-import * as CheckboxPrimitive from 'radix-ui/checkbox';
 import type * as React from 'react';
 import { cn } from '@/lib/cn';
 
-/** A checkbox (Radix): `checked`, `onCheckedChange`, `disabled`, `id`, `title`. */
-export function Checkbox({ className, ...props }: React.ComponentProps<typeof CheckboxPrimitive.Root>) {
+type CheckboxProps = Omit<React.ComponentProps<'input'>, 'type' | 'checked' | 'onChange'> & {
+  checked?: boolean;
+  onCheckedChange?: (checked: boolean) => void;
+};
+
+/**
+ * A checkbox: the browser's own `<input type="checkbox">`, drawn in the design's style (a rounded box that
+ * fills with the primary colour and shows a tick). Native, so its role, keys, form and label behaviour are
+ * the browser's, and it costs no script to draw (decision 018).
+ */
+export function Checkbox({ className, checked, onCheckedChange, ...props }: CheckboxProps) {
   return (
-    <CheckboxPrimitive.Root
+    <span
       data-slot="checkbox"
-      className={cn(
-        'peer inline-flex size-5 shrink-0 cursor-pointer items-center justify-center rounded-sm border border-input bg-background',
-        'transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
-        'data-[state=checked]:border-primary data-[state=checked]:bg-primary data-[state=checked]:text-primary-foreground',
-        'disabled:cursor-not-allowed disabled:opacity-60 aria-invalid:border-danger',
-        className,
-      )}
-      {...props}
+      data-disabled={props.disabled ? '' : undefined}
+      className={cn('peer relative inline-flex size-5 shrink-0', className)}
     >
-      <CheckboxPrimitive.Indicator
-        data-slot="checkbox-indicator"
-        className="flex items-center justify-center"
+      <input
+        type="checkbox"
+        checked={checked}
+        onChange={(event) => onCheckedChange?.(event.currentTarget.checked)}
+        className={cn(
+          'peer/box size-5 shrink-0 cursor-pointer appearance-none rounded-sm border border-input bg-background',
+          'transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
+          'checked:border-primary checked:bg-primary',
+          'disabled:cursor-not-allowed disabled:opacity-60 aria-invalid:border-danger',
+        )}
+        {...props}
+      />
+      <svg
+        aria-hidden="true"
+        viewBox="0 0 24 24"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth={3}
+        strokeLinecap="round"
+        strokeLinejoin="round"
+        className="pointer-events-none absolute inset-0 m-auto hidden size-3.5 text-primary-foreground peer-checked/box:block"
       >
-        <CheckIcon aria-hidden="true" className="size-3.5" strokeWidth={3} />
-      </CheckboxPrimitive.Indicator>
-    </CheckboxPrimitive.Root>
+        <path d="M20 6 9 17l-5-5" />
+      </svg>
+    </span>
   );
 }

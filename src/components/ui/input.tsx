@@ -6,7 +6,7 @@ import { cn } from '@/lib/cn';
  * border red.
  */
 export const controlClassName = cn(
-  'w-full min-w-0 rounded-md border border-input bg-background px-3 text-base text-foreground',
+  'min-w-0 rounded-md border border-input bg-background px-3 text-base text-foreground',
   'placeholder:text-muted-foreground',
   'focus-visible:border-ring focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring',
   'disabled:cursor-not-allowed disabled:bg-muted disabled:opacity-60',
@@ -19,7 +19,7 @@ export function Input({ className, type = 'text', ...props }: React.ComponentPro
     <input
       data-slot="input"
       type={type}
-      className={cn(controlClassName, 'h-10 py-2', className)}
+      className={cn(controlClassName, 'h-10 w-full py-2', className)}
       {...props}
     />
   );

@@ -9,6 +9,7 @@ export function Label({ className, ...props }: React.ComponentProps<typeof Label
       data-slot="label"
       className={cn(
         'text-sm leading-none font-medium text-foreground select-none peer-disabled:cursor-not-allowed peer-disabled:opacity-60',
+        'peer-data-[disabled]:cursor-not-allowed peer-data-[disabled]:opacity-60',
         className,
       )}
       {...props}

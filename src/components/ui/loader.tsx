@@ -46,16 +46,24 @@ export function Loader({
   );
 }
 
-/** A Loader centred in the space a page would take, so the layout does not jump when the page arrives. */
+/**
+ * A Loader centred in the space a page would take (or a section, with `fills="section"`), so the layout
+ * does not jump when the content arrives.
+ */
 export function PageLoader({
   label = 'Loading',
+  fills = 'page',
   className,
   ...props
-}: Omit<React.ComponentProps<'div'>, 'children'> & { label?: string }) {
+}: Omit<React.ComponentProps<'div'>, 'children'> & { label?: string; fills?: 'page' | 'section' }) {
   return (
     <div
       data-slot="page-loader"
-      className={cn('flex min-h-[50dvh] w-full flex-1 items-center justify-center p-6', className)}
+      className={cn(
+        'flex w-full flex-1 items-center justify-center p-6',
+        fills === 'page' ? 'min-h-[50dvh]' : 'min-h-40',
+        className,
+      )}
       {...props}
     >
       <Loader size="md" label={label} />

@@ -1,21 +1,7 @@
-import { cva } from 'class-variance-authority';
 import * as ToggleGroupPrimitive from 'radix-ui/toggle-group';
 import type * as React from 'react';
 import { cn } from '@/lib/cn';
-
-const itemVariants = cva(
-  [
-    'inline-flex flex-1 cursor-pointer items-center justify-center rounded-md px-3 font-medium whitespace-nowrap',
-    'text-muted-foreground transition-colors hover:text-foreground',
-    'focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring',
-    'data-[state=on]:bg-background data-[state=on]:text-foreground data-[state=on]:shadow-sm',
-    'disabled:cursor-not-allowed disabled:opacity-60',
-  ],
-  {
-    variants: { size: { md: 'h-8 text-sm', lg: 'h-10 text-base' } },
-    defaultVariants: { size: 'md' },
-  },
-);
+import { segmentTrackClass, segmentVariants } from './segment-styles';
 
 type SegmentedControlProps<T extends string> = {
   value: T;
@@ -50,7 +36,7 @@ export function SegmentedControl<T extends string>({
         const option = options.find((candidate) => candidate.value === next);
         if (option && option.value !== value) onValueChange(option.value);
       }}
-      className={cn('inline-flex items-center gap-1 rounded-lg bg-muted p-1', className)}
+      className={cn(segmentTrackClass, className)}
     >
       {options.map((option) => (
         <ToggleGroupPrimitive.Item
@@ -58,7 +44,7 @@ export function SegmentedControl<T extends string>({
           value={option.value}
           disabled={option.disabled}
           data-slot="segmented-control-item"
-          className={itemVariants({ size })}
+          className={segmentVariants({ size })}
         >
           {option.label}
         </ToggleGroupPrimitive.Item>

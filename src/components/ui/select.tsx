@@ -25,7 +25,7 @@ export function SelectTrigger({
       data-slot="select-trigger"
       className={cn(
         controlClassName,
-        'flex h-10 cursor-pointer items-center justify-between gap-2 py-2 text-left data-[placeholder]:text-muted-foreground',
+        'flex h-10 w-full cursor-pointer items-center justify-between gap-2 py-2 text-left data-[placeholder]:text-muted-foreground',
         '[&>span]:truncate',
         className,
       )}
@@ -51,10 +51,11 @@ export function SelectContent({
         data-slot="select-content"
         position={position}
         className={cn(
-          'relative z-50 max-h-(--radix-select-content-available-height) min-w-32 overflow-x-hidden overflow-y-auto',
+          'relative z-50 max-h-(--radix-select-content-available-height) overflow-x-hidden overflow-y-auto',
           'rounded-md border border-border bg-background text-foreground shadow-md data-[state=open]:animate-fade-in',
-          position === 'popper' &&
-            'w-full min-w-(--radix-select-trigger-width) data-[side=bottom]:translate-y-1',
+          position === 'popper'
+            ? 'w-full min-w-(--radix-select-trigger-width) data-[side=bottom]:translate-y-1'
+            : 'min-w-32',
           className,
         )}
         {...props}

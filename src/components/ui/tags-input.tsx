@@ -145,7 +145,7 @@ export function TagsInput({
       <TagsInputPrimitive.Control
         className={cn(
           controlClassName,
-          'flex min-h-10 flex-wrap items-center gap-1.5 py-1.5',
+          'flex min-h-10 w-full flex-wrap items-center gap-1.5 py-1.5',
           'focus-within:border-ring focus-within:outline-2 focus-within:outline-offset-1 focus-within:outline-ring',
           'data-disabled:cursor-not-allowed data-disabled:bg-muted data-disabled:opacity-60',
           'data-invalid:border-danger data-invalid:focus-within:border-danger data-invalid:focus-within:outline-danger',

@@ -44,7 +44,7 @@ export function Textarea({ className, autoGrow = false, onInput, ref, value, ...
       value={value}
       className={cn(
         controlClassName,
-        'min-h-20 py-2 leading-normal',
+        'min-h-20 w-full py-2 leading-normal',
         autoGrow && 'field-sizing-content resize-none overflow-hidden',
         className,
       )}

@@ -21,7 +21,7 @@ const periodOptions: { value: BillingPeriod; label: ReactNode }[] = [
     label: (
       <span className="inline-flex items-center gap-1.5">
         Pay Yearly{' '}
-        <Badge variant="success" className="px-1.5 py-0 text-[11px]">
+        <Badge variant="success" size="sm">
           save 20%
         </Badge>
       </span>
@@ -113,7 +113,7 @@ export function SubscribePage({ onLogOut, invitations }: { onLogOut: () => void;
           </Button>
         </div>
       ) : (
-        <PageLoader className="min-h-40" label="Loading plans" />
+        <PageLoader fills="section" label="Loading plans" />
       )}
       <FieldError>{checkoutError}</FieldError>
       {billingMode === 'local' ? <LocalCheckoutDialog /> : null}
