@@ -30,6 +30,12 @@ export type FirstAnswer = z.infer<typeof firstAnswerSchema>;
 
 export const firstAnswersSchema = z.object({
   answers: z.array(firstAnswerSchema),
+  /**
+   * Where the first screen settles, when that is not the address asked for (path and query): the mentions
+   * of the first social, with the newest found date named. The app goes there before its first render
+   * instead of redirecting once it has drawn.
+   */
+  location: z.optional(z.string()),
 });
 export type FirstAnswers = z.infer<typeof firstAnswersSchema>;
 

@@ -6,19 +6,24 @@ import { createRoot } from 'react-dom/client';
 import { App, loadFirstScreen } from '@/app/app';
 import { takeFirstAnswersFromPage } from '@/app/first-answers';
 import { appUpdate } from '@/lib/app-update';
+import { holdUntilFirstPaint } from '@/lib/first-paint';
 import { captureInstallPrompt } from '@/lib/install-prompt';
 import { registerServiceWorker } from '@/lib/service-worker';
 
 appStarted();
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
-const { session: pageSession, data: pageData } = takeFirstAnswersFromPage();
+const { session: pageSession, data: pageData, location } = takeFirstAnswersFromPage();
+// Where the first screen settles (the newest found date named, say): gone to before the first render,
+// so the app does not draw one screen and then redirect to it.
+if (location) window.history.replaceState(window.history.state, '', location);
 
 // The first render waits for the code of the screen the page opens on, so that it shows that screen
 // rather than a spinner; a screen that fails to load is left to the app, which shows its own states.
 void loadFirstScreen(window.location.pathname, pageSession === undefined ? null : pageSession !== null)
   .catch((error: unknown) => console.error('Could not load the first screen ahead', error))
   .then(() => {
+    holdUntilFirstPaint();
     createRoot(container).render(
       <StrictMode>
         <App pageSession={pageSession} pageData={pageData} />

@@ -100,6 +100,19 @@ describe.each(testDatabases())('the first answers in the page (%s)', (kind) => {
     ]);
   });
 
+  it('says where the first screen settles: the first social, the newest date named, no unknown keyword', async () => {
+    const at = async (pathname: string) => firstAnswersOf(await navigate(pathname))?.location;
+    expect(await at('/')).toBe('/mentions/reddit?found_date=2025-03-05');
+    expect(await at('/mentions')).toBe('/mentions/reddit?found_date=2025-03-05');
+    expect(await at('/mentions/reddit')).toBe('/mentions/reddit?found_date=2025-03-05');
+    expect(await at('/mentions/reddit?keyword=gone&found_date=2025-03-05')).toBe(
+      '/mentions/reddit?found_date=2025-03-05',
+    );
+    // Already there: nothing to say.
+    expect(await at('/mentions/reddit?keyword=crm&found_date=2025-03-04')).toBeUndefined();
+    expect(await at('/project')).toBeUndefined();
+  });
+
   it('answers for the first social on home and on the mentions index', async () => {
     for (const pathname of ['/', '/mentions']) {
       expect(urls(firstAnswersOf(await navigate(pathname)))?.at(-1)).toBe(

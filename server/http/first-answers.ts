@@ -58,7 +58,11 @@ export async function firstAnswersFor(
   // In the order the calls were made, whichever answered first; a failed call leaves its slot empty.
   const slots: (FirstAnswer | null)[] = [];
   const screen = mentionsScreenOf(page);
-  const done = () => ({ answers: slots.filter((answer) => answer !== null) });
+  let location: string | undefined;
+  const done = (): FirstAnswers => ({
+    answers: slots.filter((answer) => answer !== null),
+    ...(location ? { location } : {}),
+  });
 
   async function ask<N extends RouteName>(
     name: N,
@@ -121,9 +125,13 @@ export async function firstAnswersFor(
   if (!social || !foundDate) return done();
 
   const { keyword } = screen.social === social ? screen.search : {};
-  await Promise.all([
+  const [keywords] = await Promise.all([
     ask('listKeywordsForDate', { query: { found_date: foundDate } }, ofProject),
     ask('listPosts', { params: { social }, query: { found_date: foundDate, keyword } }, ofProject),
   ]);
+  // The app drops a keyword the date does not have (once its keywords are in).
+  const keptKeyword = keywords && !keywords.keywords.some((k) => k.name === keyword) ? undefined : keyword;
+  const settled = routes.mentionsBySocial.href({ social }, { keyword: keptKeyword, found_date: foundDate });
+  if (settled !== page.pathname + page.search) location = settled;
   return done();
 }

@@ -121,7 +121,7 @@ export function serveApp(app: Hono<AppEnv>, staticDir: string, options: ServeApp
       ? [...(preloads.signedIn ?? []), ...(isMentionsScreen(page) ? (preloads.mentions ?? []) : [])]
       : (preloads.signedOut ?? []);
     const answered = screen.then(
-      ({ answers }) => firstAnswersElement(serializeFirstAnswers({ answers })) + rest,
+      (firstAnswers) => firstAnswersElement(serializeFirstAnswers(firstAnswers)) + rest,
     );
     const streamed = streamedPage(
       head + preloadLinks(scripts),

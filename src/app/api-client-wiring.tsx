@@ -33,11 +33,13 @@ export function ApiClientWiring() {
     activeWorkspaceId = workspaceId;
   }, [workspaceId]);
 
-  useEffect(() => {
+  // Layout effects too: a screen whose data is in the page's first answers asks for it again in its own
+  // layout effects (after this one), and that call must carry the token and the project.
+  useLayoutEffect(() => {
     latestGetToken.current = getToken;
   }, [getToken]);
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     configureApiClient({
       getToken: () => latestGetToken.current(),
       getProjectId: currentProjectHeader.get,

@@ -1,7 +1,8 @@
 import type { AuthSession } from '@contract/auth';
-import { Suspense } from 'react';
+import { Suspense, useLayoutEffect } from 'react';
 import { PageLoader } from '@/components/ui/loader';
 import { AuthProvider } from '@/features/auth/auth-provider';
+import { firstScreenCommitted } from '@/lib/first-paint';
 import { ApiCacheProvider } from '@/lib/use-api';
 import { ApiClientWiring } from './api-client-wiring';
 import { CustomerChat } from './customer-chat';
@@ -23,6 +24,7 @@ export function App({
   pageSession?: AuthSession | null | undefined;
   pageData?: Record<string, unknown>;
 } = {}) {
+  useLayoutEffect(() => firstScreenCommitted(), []);
   return (
     <AuthProvider pageSession={pageSession}>
       <ApiClientWiring />

@@ -42,16 +42,36 @@ afterEach(() => {
 });
 
 describe('taking the first answers from the page', () => {
-  it('hands back the session and the other answers to the API client, once, and removes them from the page', async () => {
+  it('hands back the session, gives the API client what the data cache cannot hold, and removes them from the page', async () => {
     const session = sessionFixture();
     const page = pageWith(
-      JSON.stringify({ answers: [sessionAnswer(session), answer('listSocials', 'GET', '/api/socials', [])] }),
+      JSON.stringify({
+        answers: [
+          sessionAnswer(session),
+          // Not a call the data cache holds (a POST): the API client answers it once from the page.
+          answer('workspaceCreated', 'POST', '/api/subscription/workspace-created', {
+            active: true,
+            addons: {},
+          }),
+        ],
+      }),
     );
     expect(takeFirstAnswersFromPage(page).session).toEqual(session);
     expect(page.getElementById(firstAnswersElementId)).toBeNull();
     expect(takeFirstAnswersFromPage(page).session).toBeUndefined();
-    expect(await apiClient.call('listSocials')).toEqual([]);
+    expect(await apiClient.call('workspaceCreated')).toEqual({ active: true, addons: {} });
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('leaves an answer the data cache holds to the cache: asking again reaches the server', async () => {
+    const page = pageWith(
+      JSON.stringify({
+        answers: [sessionAnswer(sessionFixture()), answer('listSocials', 'GET', '/api/socials', [])],
+      }),
+    );
+    expect(Object.keys(takeFirstAnswersFromPage(page).data)).toHaveLength(1);
+    await apiClient.call('listSocials');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 
   it('says nobody is signed in when the page says so', () => {
@@ -126,5 +146,19 @@ describe('the first screen’s data the page came with', () => {
       JSON.stringify({ answers: [sessionAnswer(null), answer('listSocials', 'GET', '/api/socials', [])] }),
     );
     expect(takeFirstAnswersFromPage(signedOut).data).toEqual({});
+  });
+});
+
+describe('where the first screen settles', () => {
+  it('is handed back when the page says, for a signed-in page, and only as a path of this site', () => {
+    const session = sessionFixture({ activeWorkspaceId: 'ws-1' });
+    const page = (location: string, who: unknown = session) =>
+      pageWith(JSON.stringify({ answers: [sessionAnswer(who)], location }));
+    expect(takeFirstAnswersFromPage(page('/mentions/reddit?found_date=2025-03-05')).location).toBe(
+      '/mentions/reddit?found_date=2025-03-05',
+    );
+    expect(takeFirstAnswersFromPage(page('//elsewhere.example/')).location).toBeUndefined();
+    expect(takeFirstAnswersFromPage(page('https://elsewhere.example/')).location).toBeUndefined();
+    expect(takeFirstAnswersFromPage(page('/mentions/reddit', null)).location).toBeUndefined();
   });
 });

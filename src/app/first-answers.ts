@@ -17,6 +17,8 @@ export interface PageStart {
   session: PageSession;
   /** The data cache's first values (SWR's `fallback`): each answer's data, parsed, under its call's key. */
   data: Record<string, unknown>;
+  /** Where the first screen settles (path and query), when the page says and it is not where it is. */
+  location?: string;
 }
 
 const nothing: PageStart = { session: undefined, data: {} };
@@ -25,10 +27,10 @@ const nothing: PageStart = { session: undefined, data: {} };
  * Takes the first answers the server put in the page (decision 017), once: the element is removed, so
  * nothing reads them twice. The session's answer is handed back, for the app to start signed in or
  * signed out at once; the others are handed back as the data cache's first values, so the first screen
- * renders whole in its first pass, and go to the API client, which answers the first screen's calls with
- * them (so a cached value is confirmed, and kept on the device, without a network round trip). A page
- * without them (served by the service worker, or under a hosted sign-in provider) leaves every call to
- * the network.
+ * renders whole in its first pass. The cache answers for those from then on: asking again (a refetch,
+ * polling) reaches the server. An answer the cache cannot hold goes to the API client, which answers its
+ * call once from the page. A page without them (served by the service worker, or under a hosted sign-in
+ * provider) leaves every call to the network.
  *
  * A page whose answer is that nobody is signed in does not outweigh a session this device kept: that
  * session's cookie may be one the page request could not carry (kept before it was sent to the whole
@@ -49,13 +51,20 @@ export function takeFirstAnswersFromPage(page: Document = document): PageStart {
     console.error('The first answers in the page are not what the app expects', parsed.error);
     return nothing;
   }
-  const { answers } = parsed.data;
+  const { answers, location } = parsed.data;
   const sessionAnswer = answers.find((answer) => answer.name === 'refreshSession');
   const others = answers.filter((answer) => answer !== sessionAnswer);
-  setFirstAnswers(others);
   const session = sessionAnswer ? sessionOf(sessionAnswer) : undefined;
+  const cached = session ? cacheData(others, session) : { data: {}, used: new Set<FirstAnswer>() };
+  // What the data cache holds is the cache's to answer: a later ask of it (Check for Results, polling, a
+  // refocus) must reach the server, not get the page's answer again.
+  setFirstAnswers(others.filter((answer) => !cached.used.has(answer)));
   if (session === null && readKeptSession()) return nothing;
-  return { session, data: session ? cacheData(others, session) : {} };
+  return {
+    session,
+    data: cached.data,
+    ...(session && location && isSameOriginPath(location) ? { location } : {}),
+  };
 }
 
 function dataOf(answer: FirstAnswer): { ok: true; data: unknown } | { ok: false } {
@@ -82,8 +91,12 @@ function isRouteName(name: string): name is RouteName {
  * the subscription's with its workspace), parsed as the API client parses them. An answer the app could
  * not have asked, or whose data is not what the contract says, is left out: the hook asks for it.
  */
-function cacheData(answers: readonly FirstAnswer[], session: AuthSession): Record<string, unknown> {
+function cacheData(
+  answers: readonly FirstAnswer[],
+  session: AuthSession,
+): { data: Record<string, unknown>; used: Set<FirstAnswer> } {
   const data: Record<string, unknown> = {};
+  const used = new Set<FirstAnswer>();
   for (const answer of answers) {
     if (!isRouteName(answer.name) || api[answer.name].method !== 'GET') continue;
     const body = dataOf(answer);
@@ -101,8 +114,14 @@ function cacheData(answers: readonly FirstAnswer[], session: AuthSession): Recor
             },
           ];
     data[unstable_serialize(key)] = parsed.data;
+    used.add(answer);
   }
-  return data;
+  return { data, used };
+}
+
+/** A path of this site ('/mentions/reddit?found_date=…'), never another origin's address. */
+function isSameOriginPath(location: string): boolean {
+  return location.startsWith('/') && !location.startsWith('//');
 }
 
 function readKeptSession(): boolean {

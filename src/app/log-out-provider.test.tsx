@@ -158,7 +158,8 @@ describe('log out with the sync engine', () => {
       </SyncEngineProvider>,
     );
     expect(create).toHaveBeenCalledTimes(1);
-    expect(engine.start).toHaveBeenCalled();
+    // Started once the first screen has painted (at once here: nothing holds it).
+    await waitFor(() => expect(engine.start).toHaveBeenCalled());
     await create.mock.calls[0]?.[0].waitForAuth?.();
     expect(auth.getToken).toHaveBeenCalled();
     unmount();

@@ -2,6 +2,7 @@ import { createContext, type ReactNode, useContext, useEffect, useRef, useState 
 import { getMirrorDb, type MirrorDb } from '@/db/mirror';
 import { appUpdate } from '@/lib/app-update';
 import { useAuth } from '@/lib/auth';
+import { whenIdleAfterFirstPaint } from '@/lib/first-paint';
 import { createSyncEngine, type SyncEngine } from '@/sync/sync-engine';
 
 export interface SyncContextValue {
@@ -37,9 +38,17 @@ export function SyncEngineProvider({
     engine: create({ db, waitForAuth: () => latestGetToken.current().then(() => undefined) }),
   }));
 
+  // Started once the first screen has painted and the browser has a moment: its first drain opens the
+  // mirror. (An edit made before then waits in the outbox, which the start sends.)
   useEffect(() => {
-    value.engine.start();
-    return () => value.engine.stop();
+    let stopped = false;
+    void whenIdleAfterFirstPaint().then(() => {
+      if (!stopped) value.engine.start();
+    });
+    return () => {
+      stopped = true;
+      value.engine.stop();
+    };
   }, [value]);
 
   // A new version of the app takes over only after the outbox was sent (or could not be, offline).

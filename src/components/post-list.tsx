@@ -60,7 +60,13 @@ function PlainList<T extends { id: string }>({
   return (
     <ul className={cn('flex flex-col gap-4', className)}>
       {items.slice(0, shown).map((item, index) => (
-        <li key={item.id} {...(partial ? { 'aria-setsize': items.length, 'aria-posinset': index + 1 } : {})}>
+        <li
+          key={item.id}
+          // A card off screen is not laid out or painted until it nears the screen (its last height, or
+          // about a card's, holds its place meanwhile).
+          className="[contain-intrinsic-size:auto_22rem] [content-visibility:auto]"
+          {...(partial ? { 'aria-setsize': items.length, 'aria-posinset': index + 1 } : {})}
+        >
           {renderItem(item)}
         </li>
       ))}

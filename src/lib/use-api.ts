@@ -8,7 +8,13 @@ import {
   useContext,
   useState,
 } from 'react';
-import useSWR, { SWRConfig, type SWRConfiguration, type SWRResponse } from 'swr';
+import useSWR, {
+  type Middleware,
+  SWRConfig,
+  type SWRConfiguration,
+  type SWRResponse,
+  unstable_serialize,
+} from 'swr';
 import { type ApiError, apiClient, type CallArgs } from '@/lib/api-client';
 import type { ApiKey } from '@/lib/api-keys';
 
@@ -33,6 +39,20 @@ export function useApi<N extends RouteName>(
 
 const ClearApiCacheContext = createContext<(() => void) | null>(null);
 
+/** How long the page's answers count as just asked: no hook asks for them again on mounting meanwhile. */
+const pageAnswersFreshMs = 30_000;
+
+/**
+ * A key the page answered (decision 017) is not asked again by the hooks that mount in its first 30 s:
+ * the answer is the server's of a moment ago. Later mounts, focus and reconnect ask as usual.
+ */
+function notAskedAgainOnMount(answered: ReadonlySet<string>, freshUntil: number): Middleware {
+  return (useSWRNext) => (key, fetcher, config) => {
+    const [fromPage] = useState(() => answered.has(unstable_serialize(key)) && Date.now() < freshUntil);
+    return useSWRNext(key, fetcher, fromPage ? { ...config, revalidateOnMount: false } : config);
+  };
+}
+
 /**
  * The data cache of the app. Clearing it starts a new, empty cache and remounts what is below, so that no
  * answer, request in flight or de-duplication window of the last person carries over to the next one.
@@ -51,6 +71,10 @@ export function ApiCacheProvider({
   const [generation, setGeneration] = useState(0);
   const clear = useCallback(() => setGeneration((n) => n + 1), []);
   const fallback = generation === 0 && firstData ? firstData : undefined;
+  const [answeredByPage] = useState(() => ({
+    keys: new Set(Object.keys(firstData ?? {})),
+    freshUntil: Date.now() + pageAnswersFreshMs,
+  }));
   return createElement(
     ClearApiCacheContext.Provider,
     { value: clear },
@@ -59,7 +83,15 @@ export function ApiCacheProvider({
       { key: generation },
       createElement(
         SWRConfig,
-        { value: { ...config, ...(fallback ? { fallback } : {}), provider: () => new Map() } },
+        {
+          value: {
+            ...config,
+            ...(fallback
+              ? { fallback, use: [notAskedAgainOnMount(answeredByPage.keys, answeredByPage.freshUntil)] }
+              : {}),
+            provider: () => new Map(),
+          },
+        },
         children,
       ),
     ),

@@ -1,8 +1,13 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { MirrorDb } from '@/db/mirror';
+import { useFirstPaintDone } from '@/lib/first-paint';
 import { countPendingChanges } from '@/sync/pending-changes';
 
-/** "N changes waiting to sync" for the app shell; 0 until the first count is read. */
+/**
+ * "N changes waiting to sync" for the app shell; 0 until the first count is read, which waits for the
+ * first screen to paint.
+ */
 export function usePendingChanges(db: MirrorDb): number {
-  return useLiveQuery(() => countPendingChanges(db), [db], 0);
+  const painted = useFirstPaintDone();
+  return useLiveQuery(() => (painted ? countPendingChanges(db) : 0), [db, painted], 0);
 }

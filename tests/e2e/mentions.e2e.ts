@@ -58,12 +58,17 @@ async function personWithProject(
 }
 
 /** Waits until the page is at `path` with exactly these search parameters. */
-async function waitForPlace(page: Page, path: string, search: Record<string, string>): Promise<void> {
+async function waitForPlace(
+  page: Page,
+  path: string,
+  search: Record<string, string>,
+  options: { timeout?: number } = {},
+): Promise<void> {
   await page.waitForURL((url) => {
     if (url.pathname !== path) return false;
     const params = [...url.searchParams.entries()].sort();
     return JSON.stringify(params) === JSON.stringify(Object.entries(search).sort());
-  });
+  }, options);
 }
 
 /** What a dropdown (a browser select) shows when closed: its chosen option's text. */
@@ -176,7 +181,8 @@ describe.skipIf(!databaseUrl)('mentions and replies, online and offline', () => 
       content: 'Ask HN: how do small studios deal with late invoices?',
     });
     await page.getByRole('button', { name: 'Check for Results' }).click();
-    await waitForPlace(page, '/mentions/reddit', { found_date: today });
+    // The button asks the server at once (not the dates the page came with, nor the 15 s poll).
+    await waitForPlace(page, '/mentions/reddit', { found_date: today }, { timeout: 5_000 });
     await page.getByText('freelance_fran').waitFor();
     await page.getByText('designer_dan').waitFor();
     expect(await page.getByText('older_olga').count()).toBe(0);
@@ -233,6 +239,32 @@ describe.skipIf(!databaseUrl)('mentions and replies, online and offline', () => 
     await expect
       .poll(async () => answer.inputValue(), { timeout: 20_000 })
       .not.toBe('Send a friendly reminder on day 1, 7 and 14.');
+    await context.close();
+  });
+
+  test('a page load shows the day’s mentions from the page’s own answers, without asking the server again', async () => {
+    const { context, page } = await visitor();
+    const person = await personWithProject(context);
+    await seedPost(database.db, person.projectId, { author: 'page_pat', foundDate: today });
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/api/')) asked.push(request.url());
+    });
+    const refused: string[] = [];
+    page.on('response', (response) => {
+      if (response.status() >= 400) refused.push(`${response.status()} ${response.url()}`);
+    });
+
+    await page.goto('/mentions/reddit');
+    await page.getByText('page_pat').waitFor();
+    // The address names the day shown, from the start (no redirect once the screen is drawn).
+    expect(new URL(page.url()).search).toBe(`?found_date=${today}`);
+    // The answer can be edited once the device's copy is in; no call was needed for any of it.
+    const answer = page.getByRole('textbox', { name: 'Answer' }).first();
+    await expect.poll(() => answer.isEditable(), { timeout: 10_000 }).toBe(true);
+    await page.waitForLoadState('networkidle');
+    expect(asked).toEqual([]);
+    expect(refused).toEqual([]);
     await context.close();
   });
 

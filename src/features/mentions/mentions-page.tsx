@@ -13,12 +13,14 @@ import { Title } from '@/components/ui/title';
 import { getMirrorDb, type MirrorDb, type MirrorPost } from '@/db/mirror';
 import { writeFoundDates, writeKeywords, writePosts, writeSocials } from '@/db/mirror-writes';
 import { newestPublishedFirst } from '@/lib/dates';
+import { useFirstPaintDone } from '@/lib/first-paint';
 import { useApi } from '@/lib/use-api';
 import { useProjects } from '@/lib/use-projects';
 import { FoundDateSelect } from './components/found-date-select';
 import { KeywordSelect } from './components/keyword-select';
 import { PostCard, PostsEditable } from './components/post-card';
 import { correctedSearch, newestDate, withFoundDate, withKeyword } from './mentions-search';
+import { useMirrored } from './use-mirrored';
 
 /** How often the found dates are asked for again while there is none yet. */
 export const FOUND_DATES_POLL_MS = 15_000;
@@ -107,67 +109,69 @@ export function MentionsPage({
   const go = (next: MentionsSearch, { replace = false } = {}) =>
     navigate(routes.mentionsBySocial.href({ social }, next), { replace });
 
+  // The mirror is read and written once the first screen has painted, from the page's answers till then.
+  const mirrorOpen = useFirstPaintDone();
   const { data: projects } = useProjects({ db });
   const project = projects?.[0];
   const projectId = project?.id ?? null;
   const reviewed = project?.reviewed === true;
 
   // Socials.
-  const { data: socialsResponse } = useApi('listSocials', {});
-  useEffect(() => {
-    if (socialsResponse) writeSocials(db, socialsResponse).catch(logWriteFailure);
-  }, [db, socialsResponse]);
-  const mirrorSocials = useLiveQuery(() => db.socials.orderBy('position').toArray(), [db]);
-  const socials = mirrorSocials?.length ? mirrorSocials : socialsResponse;
+  const socials = useMirrored(
+    useApi('listSocials', {}).data,
+    async () => {
+      const kept = await db.socials.orderBy('position').toArray();
+      return kept.length > 0 ? kept : undefined;
+    },
+    (answer) => writeSocials(db, answer),
+    [db],
+  );
 
   // Found dates, asked for again every 15 s while there is none.
   const datesCall = useApi('listFoundDates', projectId && reviewed ? {} : null, {
     refreshInterval: (latest) => (latest && latest.foundDates.length > 0 ? 0 : foundDatesPollMs),
   });
-  const datesResponse = datesCall.data;
-  useEffect(() => {
-    if (projectId && datesResponse)
-      writeFoundDates(db, projectId, datesResponse.foundDates).catch(logWriteFailure);
-  }, [db, projectId, datesResponse]);
-  const mirrorDates = useLiveQuery(
-    async () =>
-      projectId
-        ? (
-            await db.foundDates
-              .where('[projectId+date]')
-              .between([projectId, ''], [projectId, '\uffff'])
-              .toArray()
-          ).map((row) => row.date)
-        : [],
+  const foundDates = useMirrored(
+    datesCall.data?.foundDates,
+    async () => {
+      if (!projectId) return undefined;
+      const rows = await db.foundDates
+        .where('[projectId+date]')
+        .between([projectId, ''], [projectId, '\uffff'])
+        .toArray();
+      return rows.length > 0 ? rows.map((row) => row.date) : undefined;
+    },
+    (answer) => (projectId ? writeFoundDates(db, projectId, answer) : Promise.resolve()),
     [db, projectId],
   );
-  const dates = useMemo(() => {
-    const list = mirrorDates?.length ? mirrorDates : datesResponse?.foundDates;
-    return list ? [...list].sort().reverse() : null;
-  }, [mirrorDates, datesResponse]);
+  const dates = useMemo(() => (foundDates ? [...foundDates].sort().reverse() : null), [foundDates]);
 
   // The date the URL names, or the newest while the URL is being corrected to name it (below), so the
   // first render already asks for, and shows, that date's posts.
   const foundDate = search.found_date ?? (dates ? (newestDate(dates) ?? undefined) : undefined);
 
   // Keywords of the chosen date.
-  const { data: keywordsResponse } = useApi(
+  const keywordsAnswer = useApi(
     'listKeywordsForDate',
     projectId && reviewed && foundDate ? { query: { found_date: foundDate } } : null,
-  );
-  useEffect(() => {
-    if (projectId && foundDate && keywordsResponse) {
-      writeKeywords(db, projectId, foundDate, keywordsResponse.keywords).catch(logWriteFailure);
-    }
-  }, [db, projectId, foundDate, keywordsResponse]);
-  const mirrorKeywords = useLiveQuery(
-    async () =>
-      projectId && foundDate
-        ? ((await db.keywordsByDate.get([projectId, foundDate]))?.keywords ?? null)
-        : null,
-    [db, projectId, foundDate],
-  );
-  const keywords = keywordsResponse?.keywords.map((keyword) => keyword.name) ?? mirrorKeywords ?? null;
+  ).data;
+  const keywordNames = useMemo(() => keywordsAnswer?.keywords.map((k) => k.name), [keywordsAnswer]);
+  const keywords =
+    useMirrored(
+      keywordNames,
+      async () =>
+        projectId && foundDate ? (await db.keywordsByDate.get([projectId, foundDate]))?.keywords : undefined,
+      (answer) =>
+        projectId && foundDate
+          ? writeKeywords(
+              db,
+              projectId,
+              foundDate,
+              answer.map((name) => ({ name })),
+            )
+          : Promise.resolve(),
+      [db, projectId, foundDate],
+    ) ?? null;
 
   // Posts.
   const keyword = search.keyword;
@@ -179,19 +183,21 @@ export function MentionsPage({
         }
       : null;
   const { data: postsResponse } = useApi('listPosts', postsArgs);
+  // Written at once (once painted): an edit is made to the mirror's copy, so the cards wait for it.
   useEffect(() => {
-    if (projectId && foundDate && postsResponse) {
+    if (mirrorOpen && projectId && foundDate && postsResponse) {
       writePosts(db, { projectId, social, foundDate, keyword }, postsResponse).catch(logWriteFailure);
     }
-  }, [db, projectId, social, foundDate, keyword, postsResponse]);
+  }, [db, mirrorOpen, projectId, social, foundDate, keyword, postsResponse]);
   const mirrorPosts = useLiveQuery(async () => {
+    if (!mirrorOpen) return undefined;
     if (!projectId || !foundDate) return [];
     const rows = await db.posts
       .where('[projectId+social+foundDate]')
       .equals([projectId, social, foundDate])
       .toArray();
     return rows.filter((post) => !keyword || post.keyword === keyword).sort(newestPublishedFirst);
-  }, [db, projectId, social, foundDate, keyword]);
+  }, [db, mirrorOpen, projectId, social, foundDate, keyword]);
   // The server's list shows until the mirror has answered with it, read-only, since an edit is made to
   // the mirror's copy (which may hold changes of this device the server has not seen yet).
   const fromMirror = mirrorPosts !== undefined && (mirrorPosts.length > 0 || !postsResponse?.length);

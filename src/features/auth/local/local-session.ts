@@ -1,6 +1,7 @@
 import { type AuthSession, authSessionSchema, type Credentials } from '@contract/auth';
 import { ApiError, apiClient } from '@/lib/api-client';
 import type { Workspace, WorkspaceInvitation, WorkspaceRole } from '@/lib/auth';
+import { whenIdleAfterFirstPaint } from '@/lib/first-paint';
 
 export type LocalSnapshot =
   | { status: 'loading'; session: null }
@@ -78,10 +79,10 @@ export class LocalSessionStore {
       this.snapshot = pageSession
         ? { status: 'signed-in', session: pageSession }
         : { status: 'signed-out', session: null };
-      // Kept after the first screen has shown: the first use of the device's storage can take a while.
-      setTimeout(() => {
+      // Kept once the first screen has shown: the first use of the device's storage can take a while.
+      void whenIdleAfterFirstPaint().then(() => {
         if (this.snapshot.session === pageSession) savedSession.write(pageSession);
-      }, 0);
+      });
     }
   }
 

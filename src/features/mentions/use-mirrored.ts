@@ -1,0 +1,31 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect } from 'react';
+import { useFirstPaintDone, whenIdleAfterFirstPaint } from '@/lib/first-paint';
+
+function logWriteFailure(error: unknown) {
+  console.error('Could not keep the mentions on this device', error);
+}
+
+/**
+ * An answer of the API that the mirror keeps for offline use: the server's answer while there is one,
+ * and the mirror's copy while there is none (offline, or before the answer arrives). Each answer is
+ * written to the mirror once the first screen has painted and the browser has a moment, in a task of its
+ * own; the mirror is only read when there is no answer to show. `read` answers undefined when the mirror
+ * holds nothing worth showing. `deps` are what `read` and `write` depend on.
+ */
+export function useMirrored<T>(
+  answer: T | undefined,
+  read: () => Promise<T | undefined>,
+  write: (answer: T) => Promise<void>,
+  deps: readonly unknown[],
+): T | undefined {
+  const mirrorOpen = useFirstPaintDone();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `write` is rebuilt each render; `deps` say when it changes.
+  useEffect(() => {
+    if (!mirrorOpen || answer === undefined) return;
+    void whenIdleAfterFirstPaint().then(() => write(answer).catch(logWriteFailure));
+  }, [mirrorOpen, answer, ...deps]);
+  const needed = mirrorOpen && answer === undefined;
+  const kept = useLiveQuery(async () => (needed ? await read() : undefined), [needed, ...deps]);
+  return answer ?? kept;
+}

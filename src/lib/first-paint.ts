@@ -1,0 +1,68 @@
+import { useSyncExternalStore } from 'react';
+
+/**
+ * Whether the page has painted its first screen. Work the first screen does not need (opening the
+ * mirror, writing to it, starting the sync engine) waits for it, so the screen shows first and that work
+ * follows in tasks of its own. True unless the app's entry asked to wait (`holdUntilFirstPaint`), so a
+ * component rendered on its own (a test) never waits.
+ */
+let painted = true;
+const listeners = new Set<() => void>();
+
+function markPainted(): void {
+  if (painted) return;
+  painted = true;
+  for (const listener of listeners) listener();
+  listeners.clear();
+}
+
+/**
+ * Called by the app's entry before its first render: what waits for the first paint waits from now until
+ * the app's first screen has been committed (`firstScreenCommitted`) and that frame has painted.
+ */
+export function holdUntilFirstPaint(): void {
+  if (typeof requestAnimationFrame === 'function') painted = false;
+}
+
+/** Called once the first screen is in the DOM, before it paints (a layout effect of the app's root). */
+export function firstScreenCommitted(): void {
+  if (painted) return;
+  // A frame callback runs before that frame paints; the task it queues runs once it has.
+  requestAnimationFrame(() => setTimeout(markPainted, 0));
+}
+
+/** Resolves once the first screen has painted (at once if it has, or if nobody watches for it). */
+export function afterFirstPaint(): Promise<void> {
+  if (painted) return Promise.resolve();
+  return new Promise((resolve) => {
+    listeners.add(resolve);
+  });
+}
+
+/** True once the first screen has painted; re-renders the component then. */
+export function useFirstPaintDone(): boolean {
+  return useSyncExternalStore(
+    (onChange) => {
+      if (painted) return () => undefined;
+      listeners.add(onChange);
+      return () => listeners.delete(onChange);
+    },
+    () => painted,
+    () => false,
+  );
+}
+
+/**
+ * Resolves once the first screen has painted and the browser next has a moment to spare (within 2 s):
+ * for work that need not hold up the first interaction either, each piece in a task of its own.
+ */
+export function whenIdleAfterFirstPaint(): Promise<void> {
+  return afterFirstPaint().then(
+    () =>
+      new Promise<void>((resolve) => {
+        if (typeof requestIdleCallback === 'function')
+          requestIdleCallback(() => resolve(), { timeout: 2_000 });
+        else setTimeout(resolve, 0);
+      }),
+  );
+}
