@@ -6,14 +6,14 @@ import { createRoot } from 'react-dom/client';
 import { App, loadFirstScreen } from '@/app/app';
 import { takeFirstAnswersFromPage } from '@/app/first-answers';
 import { appUpdate } from '@/lib/app-update';
-import { holdUntilFirstPaint } from '@/lib/first-paint';
+import { afterFirstPaint, holdUntilFirstPaint } from '@/lib/first-paint';
 import { captureInstallPrompt } from '@/lib/install-prompt';
 import { registerServiceWorker } from '@/lib/service-worker';
 
 appStarted();
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
-const { session: pageSession, data: pageData, location } = takeFirstAnswersFromPage();
+const { session: pageSession, data: pageData, answers: pageAnswers, location } = takeFirstAnswersFromPage();
 // Where the first screen settles (the newest found date named, say): gone to before the first render,
 // so the app does not draw one screen and then redirect to it.
 if (location) window.history.replaceState(window.history.state, '', location);
@@ -30,6 +30,15 @@ void loadFirstScreen(window.location.pathname, pageSession === undefined ? null 
       </StrictMode>,
     );
   });
+
+// The page's answers are kept on the device (for the next start offline) once the first screen shows.
+if (pageSession && pageAnswers.length > 0) {
+  const session = pageSession;
+  void afterFirstPaint()
+    .then(() => import('@/app/keep-page-answers'))
+    .then(({ keepPageAnswers }) => keepPageAnswers(pageAnswers, session))
+    .catch((error: unknown) => console.error('Could not keep the page’s answers on this device', error));
+}
 
 captureInstallPrompt();
 registerServiceWorker(appUpdate.offer);

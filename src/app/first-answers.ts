@@ -5,6 +5,7 @@ import { unstable_serialize } from 'swr';
 import { savedSessionKey } from '@/features/auth/local/local-session';
 import { setFirstAnswers } from '@/lib/api-client';
 import { subscriptionKey } from '@/lib/api-keys';
+import { markPageAnswer } from '@/lib/page-answers';
 
 /**
  * What the page's first answers say of the session: signed in as this session, signed out (null), or
@@ -12,16 +13,28 @@ import { subscriptionKey } from '@/lib/api-keys';
  */
 export type PageSession = AuthSession | null | undefined;
 
+/** One answer the page came with, parsed: the call it answers and its data. */
+export interface PageAnswer {
+  name: RouteName;
+  params: Record<string, string> | undefined;
+  query: Record<string, string> | undefined;
+  /** The project it is the answer of (sent as `project-id`), or null. */
+  projectId: string | null;
+  data: unknown;
+}
+
 /** What the app starts with from its page: the session, and the first screen's data by cache key. */
 export interface PageStart {
   session: PageSession;
   /** The data cache's first values (SWR's `fallback`): each answer's data, parsed, under its call's key. */
   data: Record<string, unknown>;
+  /** The same answers, for keeping on the device (`keepPageAnswers`). */
+  answers: PageAnswer[];
   /** Where the first screen settles (path and query), when the page says and it is not where it is. */
   location?: string;
 }
 
-const nothing: PageStart = { session: undefined, data: {} };
+const nothing: PageStart = { session: undefined, data: {}, answers: [] };
 
 /**
  * Takes the first answers the server put in the page (decision 017), once: the element is removed, so
@@ -55,7 +68,9 @@ export function takeFirstAnswersFromPage(page: Document = document): PageStart {
   const sessionAnswer = answers.find((answer) => answer.name === 'refreshSession');
   const others = answers.filter((answer) => answer !== sessionAnswer);
   const session = sessionAnswer ? sessionOf(sessionAnswer) : undefined;
-  const cached = session ? cacheData(others, session) : { data: {}, used: new Set<FirstAnswer>() };
+  const cached = session
+    ? cacheData(others, session)
+    : { data: {}, answers: [], used: new Set<FirstAnswer>() };
   // What the data cache holds is the cache's to answer: a later ask of it (Check for Results, polling, a
   // refocus) must reach the server, not get the page's answer again.
   setFirstAnswers(others.filter((answer) => !cached.used.has(answer)));
@@ -63,6 +78,7 @@ export function takeFirstAnswersFromPage(page: Document = document): PageStart {
   return {
     session,
     data: cached.data,
+    answers: cached.answers,
     ...(session && location && isSameOriginPath(location) ? { location } : {}),
   };
 }
@@ -94,8 +110,9 @@ function isRouteName(name: string): name is RouteName {
 function cacheData(
   answers: readonly FirstAnswer[],
   session: AuthSession,
-): { data: Record<string, unknown>; used: Set<FirstAnswer> } {
+): { data: Record<string, unknown>; answers: PageAnswer[]; used: Set<FirstAnswer> } {
   const data: Record<string, unknown> = {};
+  const parsedAnswers: PageAnswer[] = [];
   const used = new Set<FirstAnswer>();
   for (const answer of answers) {
     if (!isRouteName(answer.name) || api[answer.name].method !== 'GET') continue;
@@ -114,9 +131,17 @@ function cacheData(
             },
           ];
     data[unstable_serialize(key)] = parsed.data;
+    markPageAnswer(parsed.data);
+    parsedAnswers.push({
+      name: answer.name,
+      params: answer.params,
+      query: answer.query,
+      projectId: answer.projectId,
+      data: parsed.data,
+    });
     used.add(answer);
   }
-  return { data, used };
+  return { data, answers: parsedAnswers, used };
 }
 
 /** A path of this site ('/mentions/reddit?found_date=…'), never another origin's address. */

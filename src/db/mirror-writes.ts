@@ -162,3 +162,20 @@ export function writeSubscription(
     await db.subscription.put({ ...subscription, workspaceId });
   });
 }
+
+/** Every table a write of a first screen's answers touches. */
+function firstScreenTables(db: MirrorDb) {
+  return [db.socials, db.foundDates, db.keywordsByDate, db.posts, db.outbox, db.projects, db.subscription];
+}
+
+/**
+ * Runs several of the writes above in one transaction: one commit, and one round of live queries told
+ * of it, instead of one of each per write.
+ */
+export function writeTogether(db: MirrorDb, writes: readonly (() => Promise<void>)[]): Promise<void> {
+  return withQuotaRetry(db, () =>
+    db.transaction('rw', firstScreenTables(db), async () => {
+      for (const write of writes) await write();
+    }),
+  );
+}

@@ -14,6 +14,7 @@ import { getMirrorDb, type MirrorDb, type MirrorPost } from '@/db/mirror';
 import { writeFoundDates, writeKeywords, writePosts, writeSocials } from '@/db/mirror-writes';
 import { newestPublishedFirst } from '@/lib/dates';
 import { useFirstPaintDone } from '@/lib/first-paint';
+import { isPageAnswer } from '@/lib/page-answers';
 import { useApi } from '@/lib/use-api';
 import { useProjects } from '@/lib/use-projects';
 import { FoundDateSelect } from './components/found-date-select';
@@ -143,6 +144,7 @@ export function MentionsPage({
     },
     (answer) => (projectId ? writeFoundDates(db, projectId, answer) : Promise.resolve()),
     [db, projectId],
+    isPageAnswer(datesCall.data),
   );
   const dates = useMemo(() => (foundDates ? [...foundDates].sort().reverse() : null), [foundDates]);
 
@@ -171,6 +173,7 @@ export function MentionsPage({
             )
           : Promise.resolve(),
       [db, projectId, foundDate],
+      isPageAnswer(keywordsAnswer),
     ) ?? null;
 
   // Posts.
@@ -183,9 +186,10 @@ export function MentionsPage({
         }
       : null;
   const { data: postsResponse } = useApi('listPosts', postsArgs);
-  // Written at once (once painted): an edit is made to the mirror's copy, so the cards wait for it.
+  // Written at once (once painted; the page's own by the app): an edit is made to the mirror's copy, so
+  // the cards wait for it.
   useEffect(() => {
-    if (mirrorOpen && projectId && foundDate && postsResponse) {
+    if (mirrorOpen && projectId && foundDate && postsResponse && !isPageAnswer(postsResponse)) {
       writePosts(db, { projectId, social, foundDate, keyword }, postsResponse).catch(logWriteFailure);
     }
   }, [db, mirrorOpen, projectId, social, foundDate, keyword, postsResponse]);
