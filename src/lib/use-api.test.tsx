@@ -1,5 +1,6 @@
 import { act, render, renderHook, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
+import { unstable_serialize } from 'swr';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiCacheProvider, useApi, useClearApiCache } from './use-api';
 
@@ -92,5 +93,58 @@ describe('clearing the data cache', () => {
     expect(screen.getByText('loading')).toBeTruthy();
     expect(await screen.findByText('next-person')).toBeTruthy();
     expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('the first screen’s data the page came with', () => {
+  const pageSocials = [{ id: 'reddit', slug: 'reddit', name: 'Reddit' }];
+  const withPage = (firstData: Record<string, unknown>) =>
+    function PageWrapper({ children }: { children: ReactNode }) {
+      return <ApiCacheProvider firstData={firstData}>{children}</ApiCacheProvider>;
+    };
+
+  it('is shown on the first render, and not asked for again by the hooks that mount with it', async () => {
+    const pageWrapper = withPage({ [unstable_serialize(['listSocials', {}])]: pageSocials });
+    const { result } = renderHook(
+      () => {
+        const first = useApi('listSocials', {});
+        const second = useApi('listSocials', {});
+        return [first.data, second.data];
+      },
+      { wrapper: pageWrapper },
+    );
+    expect(result.current).toEqual([pageSocials, pageSocials]);
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('is asked for again when the screen asks (Check for Results, polling): that reaches the server', async () => {
+    fetchMock.mockImplementation(async () => socials('hackernews'));
+    const pageWrapper = withPage({ [unstable_serialize(['listSocials', {}])]: pageSocials });
+    // Read during render, as a screen does (SWR re-renders only for what the render read).
+    const { result } = renderHook(
+      () => {
+        const call = useApi('listSocials', {});
+        return { slugs: call.data?.map((social) => social.slug), mutate: call.mutate };
+      },
+      { wrapper: pageWrapper },
+    );
+    expect(result.current.slugs).toEqual(['reddit']);
+    await act(async () => {
+      await result.current.mutate();
+    });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(result.current.slugs).toEqual(['hackernews']));
+  });
+
+  it('is forgotten with the rest when the cache is cleared (log out)', async () => {
+    fetchMock.mockImplementation(async () => socials('next-person'));
+    let clear: () => void = () => undefined;
+    render(<Socials onClear={(fn) => (clear = fn)} />, {
+      wrapper: withPage({ [unstable_serialize(['listSocials', {}])]: pageSocials }),
+    });
+    expect(screen.getByText('reddit')).toBeTruthy();
+    act(() => clear());
+    expect(await screen.findByText('next-person')).toBeTruthy();
   });
 });

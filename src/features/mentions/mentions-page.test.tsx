@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import type { Project } from '@contract/entities';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { projectFixture } from '@tests/support/api-fixtures';
 import { serverPost } from '@tests/support/fake-api-server';
@@ -73,6 +73,12 @@ function renderPage(path: string, project: Partial<Project> = {}, pollMs?: numbe
 }
 
 const currentUrl = (location: { history?: string[] }) => location.history?.at(-1);
+
+/** Unmounts the page, keeping its mirror open. */
+async function closeMentions() {
+  cleanup();
+  await new Promise((resolve) => setTimeout(resolve, 20));
+}
 
 /** The dropdown named `name`: a browser select. */
 const dropdown = (name: string) => screen.findByRole<HTMLSelectElement>('combobox', { name });
@@ -221,6 +227,33 @@ describe('MentionsPage', () => {
     const settled = callsTo('/api/posts/meta/dates').length;
     await new Promise((resolve) => setTimeout(resolve, 120));
     expect(callsTo('/api/posts/meta/dates').length).toBe(settled);
+  });
+
+  it('opens offline with what the device kept: the socials, the dates, the keywords and the posts', async () => {
+    const { db, location } = renderPage('/mentions/reddit?found_date=2025-03-05');
+    expect(await screen.findByText('grace')).toBeTruthy();
+    // Kept on the device as they came (socials, dates and keywords are shown from the server's answers).
+    await waitFor(async () => expect(await db.keywordsByDate.count()).toBe(1));
+    await waitFor(async () => expect(await db.foundDates.count()).toBe(2));
+    await waitFor(async () => expect(await db.socials.count()).toBe(2));
+    await closeMentions();
+
+    // The server cannot be reached now: every call fails as a dropped network does.
+    fetchMock.mockImplementation(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    const { Wrapper } = withApp(currentUrl(location) ?? '/mentions/reddit', fakeAuth());
+    render(
+      <Route path="/mentions/:social">
+        <MentionsPage db={db} autopost />
+      </Route>,
+      { wrapper: Wrapper },
+    );
+    expect(await screen.findByText('grace')).toBeTruthy();
+    const socials = screen.getByRole('navigation', { name: 'Social network' });
+    expect(within(socials).getByRole('link', { name: 'Hacker News' })).toBeTruthy();
+    expect(shownChoice(await dropdown('Date'))).toBe('5 Mar 2025');
+    expect(listedChoices(await dropdown('Keyword'))).toEqual(["Today's all keywords", 'crm', 'leads']);
   });
 
   it('asks for a review of the project before the first results', async () => {
