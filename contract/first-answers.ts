@@ -4,8 +4,8 @@ import { z } from 'zod/mini';
  * First answers: when the server sends the app's page to a signed-in browser, it puts in the page the
  * answers to the calls the first screen is about to make (the session, the subscription, the projects,
  * and on the mentions screens the socials, dates, keywords and posts), so that the screen shows without
- * a chain of round trips. The app's API client answers each of those calls once from the page instead of
- * the network; everything else about the call (hooks, parsing, errors) is the same. See
+ * a chain of round trips. The app starts its data cache with them (parsed as the API client parses any
+ * answer) and keeps them on the device once its first screen shows. See
  * docs/decisions/017-first-screens-load-at-once.md.
  */
 
@@ -18,7 +18,7 @@ export const firstAnswerSchema = z.object({
   params: z.optional(z.record(z.string(), z.string())),
   query: z.optional(z.record(z.string(), z.string())),
   method: z.string(),
-  /** Path and query, as the app's API client builds them. */
+  /** Path and query, as the app's API client builds them (the server's record of what it asked). */
   url: z.string(),
   /** The `project-id` the server sent with the call; null when it sent none (the answer is not the project's). */
   projectId: z.nullable(z.string()),
@@ -48,18 +48,6 @@ export function buildQuery(query: Record<string, unknown> | undefined): string {
   }
   const text = search.toString();
   return text === '' ? '' : `?${text}`;
-}
-
-/**
- * What identifies a call for a first answer: its method, path and query parameters in name order, so the
- * server and the app need not add the parameters in the same order.
- */
-export function callKey(method: string, url: string): string {
-  const queryAt = url.indexOf('?');
-  if (queryAt === -1) return `${method} ${url}`;
-  const search = new URLSearchParams(url.slice(queryAt + 1));
-  search.sort();
-  return `${method} ${url.slice(0, queryAt)}?${search.toString()}`;
 }
 
 /**

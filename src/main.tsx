@@ -11,6 +11,8 @@ import { captureInstallPrompt } from '@/lib/install-prompt';
 import { registerServiceWorker } from '@/lib/service-worker';
 
 appStarted();
+// From here, what waits for the first paint (keeping the page's answers, the mirror) waits for the app's.
+holdUntilFirstPaint();
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 const { session: pageSession, data: pageData, answers: pageAnswers, location } = takeFirstAnswersFromPage();
@@ -23,7 +25,6 @@ if (location) window.history.replaceState(window.history.state, '', location);
 void loadFirstScreen(window.location.pathname, pageSession === undefined ? null : pageSession !== null)
   .catch((error: unknown) => console.error('Could not load the first screen ahead', error))
   .then(() => {
-    holdUntilFirstPaint();
     createRoot(container).render(
       <StrictMode>
         <App pageSession={pageSession} pageData={pageData} />

@@ -3,7 +3,7 @@ import { projectFixture, sessionFixture } from '@tests/support/api-fixtures';
 import { unstable_serialize } from 'swr';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { savedSessionKey } from '@/features/auth/local/local-session';
-import { apiClient, setFirstAnswers } from '@/lib/api-client';
+import { apiClient } from '@/lib/api-client';
 import { takeFirstAnswersFromPage } from './first-answers';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -35,32 +35,18 @@ beforeEach(() => {
   vi.stubGlobal('fetch', fetchMock);
 });
 afterEach(() => {
-  setFirstAnswers([]);
   localStorage.clear();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
 
 describe('taking the first answers from the page', () => {
-  it('hands back the session, gives the API client what the data cache cannot hold, and removes them from the page', async () => {
+  it('hands back the session once, and removes the answers from the page', () => {
     const session = sessionFixture();
-    const page = pageWith(
-      JSON.stringify({
-        answers: [
-          sessionAnswer(session),
-          // Not a call the data cache holds (a POST): the API client answers it once from the page.
-          answer('workspaceCreated', 'POST', '/api/subscription/workspace-created', {
-            active: true,
-            addons: {},
-          }),
-        ],
-      }),
-    );
+    const page = pageWith(JSON.stringify({ answers: [sessionAnswer(session)] }));
     expect(takeFirstAnswersFromPage(page).session).toEqual(session);
     expect(page.getElementById(firstAnswersElementId)).toBeNull();
     expect(takeFirstAnswersFromPage(page).session).toBeUndefined();
-    expect(await apiClient.call('workspaceCreated')).toEqual({ active: true, addons: {} });
-    expect(fetchMock).not.toHaveBeenCalled();
   });
 
   it('leaves an answer the data cache holds to the cache: asking again reaches the server', async () => {

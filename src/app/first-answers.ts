@@ -3,7 +3,6 @@ import { type AuthSession, authSessionSchema } from '@contract/auth';
 import { type FirstAnswer, firstAnswersElementId, firstAnswersSchema } from '@contract/first-answers';
 import { unstable_serialize } from 'swr';
 import { savedSessionKey } from '@/features/auth/local/local-session';
-import { setFirstAnswers } from '@/lib/api-client';
 import { subscriptionKey } from '@/lib/api-keys';
 import { markPageAnswer } from '@/lib/page-answers';
 
@@ -40,10 +39,9 @@ const nothing: PageStart = { session: undefined, data: {}, answers: [] };
  * Takes the first answers the server put in the page (decision 017), once: the element is removed, so
  * nothing reads them twice. The session's answer is handed back, for the app to start signed in or
  * signed out at once; the others are handed back as the data cache's first values, so the first screen
- * renders whole in its first pass. The cache answers for those from then on: asking again (a refetch,
- * polling) reaches the server. An answer the cache cannot hold goes to the API client, which answers its
- * call once from the page. A page without them (served by the service worker, or under a hosted sign-in
- * provider) leaves every call to the network.
+ * renders whole in its first pass; asking again (a refetch, polling) reaches the server. An answer the
+ * cache cannot hold is dropped, and its hook asks the server. A page without them (served by the
+ * service worker, or under a hosted sign-in provider) leaves every call to the network.
  *
  * A page whose answer is that nobody is signed in does not outweigh a session this device kept: that
  * session's cookie may be one the page request could not carry (kept before it was sent to the whole
@@ -68,13 +66,8 @@ export function takeFirstAnswersFromPage(page: Document = document): PageStart {
   const sessionAnswer = answers.find((answer) => answer.name === 'refreshSession');
   const others = answers.filter((answer) => answer !== sessionAnswer);
   const session = sessionAnswer ? sessionOf(sessionAnswer) : undefined;
-  const cached = session
-    ? cacheData(others, session)
-    : { data: {}, answers: [], used: new Set<FirstAnswer>() };
-  // What the data cache holds is the cache's to answer: a later ask of it (Check for Results, polling, a
-  // refocus) must reach the server, not get the page's answer again.
-  setFirstAnswers(others.filter((answer) => !cached.used.has(answer)));
   if (session === null && readKeptSession()) return nothing;
+  const cached = session ? cacheData(others, session) : { data: {}, answers: [] };
   return {
     session,
     data: cached.data,
@@ -110,10 +103,9 @@ function isRouteName(name: string): name is RouteName {
 function cacheData(
   answers: readonly FirstAnswer[],
   session: AuthSession,
-): { data: Record<string, unknown>; answers: PageAnswer[]; used: Set<FirstAnswer> } {
+): { data: Record<string, unknown>; answers: PageAnswer[] } {
   const data: Record<string, unknown> = {};
   const parsedAnswers: PageAnswer[] = [];
-  const used = new Set<FirstAnswer>();
   for (const answer of answers) {
     if (!isRouteName(answer.name) || api[answer.name].method !== 'GET') continue;
     const body = dataOf(answer);
@@ -139,9 +131,8 @@ function cacheData(
       projectId: answer.projectId,
       data: parsed.data,
     });
-    used.add(answer);
   }
-  return { data, answers: parsedAnswers, used };
+  return { data, answers: parsedAnswers };
 }
 
 /** A path of this site ('/mentions/reddit?found_date=…'), never another origin's address. */

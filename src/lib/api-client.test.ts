@@ -1,14 +1,6 @@
 import { jsonResponse, projectFixture } from '@tests/support/api-fixtures';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  ApiError,
-  apiClient,
-  configureApiClient,
-  firstAnswersForMs,
-  onApiError,
-  onApiResponse,
-  setFirstAnswers,
-} from './api-client';
+import { ApiError, apiClient, configureApiClient, onApiError, onApiResponse } from './api-client';
 
 const project = projectFixture();
 
@@ -241,92 +233,5 @@ describe('API hooks', () => {
     await expect(apiClient.call('listSocials')).resolves.toEqual([]);
     off();
     errorSpy.mockRestore();
-  });
-});
-
-describe('the first answers the page came with (decision 017)', () => {
-  const envelope = (data: unknown) => ({ success: true, data, error: null });
-  const answer = (name: string, url: string, data: unknown, projectId: string | null = null) => ({
-    name,
-    method: 'GET',
-    url,
-    projectId,
-    status: 200,
-    body: envelope(data),
-  });
-  const post = {
-    id: 'post-1',
-    author: 'ana',
-    keyword: 'crm',
-    published_date: '2025-03-04T10:00:00.000Z',
-    title: null,
-    content: 'Which CRM do small agencies use?',
-    url: 'https://reddit.example/r/agency/1',
-    answer: 'We use a simple one.',
-    approved: false,
-    published: false,
-    answerVersion: 1,
-  };
-
-  beforeEach(() => {
-    fetchMock.mockImplementation(async () => jsonResponse(200, envelope([])));
-  });
-  afterEach(() => setFirstAnswers([]));
-
-  it('answers a call from the page once, without a request; the next one asks the server', async () => {
-    setFirstAnswers([answer('listProjects', '/api/projects', [project])]);
-    const responses: unknown[] = [];
-    const stop = onApiResponse((response) => responses.push(response.body));
-    try {
-      expect(await apiClient.call('listProjects')).toEqual([project]);
-      expect(fetchMock).not.toHaveBeenCalled();
-      expect(responses).toEqual([envelope([project])]);
-      expect(await apiClient.call('listProjects')).toEqual([]);
-      expect(fetchMock).toHaveBeenCalledTimes(1);
-    } finally {
-      stop();
-    }
-  });
-
-  it('matches the query whatever order its parameters are in', async () => {
-    setFirstAnswers([
-      answer('listPosts', '/api/posts/reddit?keyword=crm&found_date=2025-03-05', [post], 'p1'),
-    ]);
-    configureApiClient({ getProjectId: () => 'p1' });
-    const posts = await apiClient.call('listPosts', {
-      params: { social: 'reddit' },
-      query: { found_date: '2025-03-05', keyword: 'crm' },
-    });
-    expect(posts.map((p) => p.id)).toEqual(['post-1']);
-    expect(fetchMock).not.toHaveBeenCalled();
-  });
-
-  it('never answers a call of another project with a project’s answer', async () => {
-    setFirstAnswers([
-      answer('listFoundDates', '/api/posts/meta/dates', { foundDates: ['2025-03-05'] }, 'p1'),
-    ]);
-    configureApiClient({ getProjectId: () => 'p2' });
-    fetchMock.mockImplementation(async () => jsonResponse(200, envelope({ foundDates: [] })));
-    expect(await apiClient.call('listFoundDates')).toEqual({ foundDates: [] });
-    expect(lastRequest().headers['project-id']).toBe('p2');
-  });
-
-  it('parses a first answer like any other: a malformed one fails as an unexpected response', async () => {
-    setFirstAnswers([answer('listProjects', '/api/projects', [{ id: 'only-an-id' }])]);
-    await expect(apiClient.call('listProjects')).rejects.toMatchObject({ code: 'bad_response' });
-  });
-
-  it('stops answering from the page 30 s after it loaded', async () => {
-    setFirstAnswers([answer('listProjects', '/api/projects', [project])], Date.now() - firstAnswersForMs - 1);
-    expect(await apiClient.call('listProjects')).toEqual([]);
-    expect(fetchMock).toHaveBeenCalledTimes(1);
-  });
-
-  it('stops answering from the page once the app changes something on the server', async () => {
-    setFirstAnswers([answer('listProjects', '/api/projects', [project])]);
-    fetchMock.mockImplementationOnce(async () => jsonResponse(200, envelope({ active: true, addons: {} })));
-    await apiClient.call('workspaceCreated');
-    expect(await apiClient.call('listProjects')).toEqual([]);
-    expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 });

@@ -1,7 +1,7 @@
 import type { RouteBody, RouteQuery } from '@contract/api';
 import { type Api, api, buildPath, type RouteData, type RouteName, type RouteParams } from '@contract/api';
 import { type ApiErrorBody, errorCodeForStatus } from '@contract/envelope';
-import { buildQuery, callKey, type FirstAnswer } from '@contract/first-answers';
+import { buildQuery } from '@contract/first-answers';
 
 /** The arguments of one call: path params when the route has any, query and body when it takes them. */
 export type CallArgs<N extends RouteName> = ([RouteParams<N>] extends [never]
@@ -78,40 +78,6 @@ const responseHooks = new Set<ApiResponseHook>();
 
 export function configureApiClient(next: Partial<ApiClientConfig>): void {
   Object.assign(config, next);
-}
-
-/** The first answers the page came with, by call, and until when they may answer (decision 017). */
-const firstAnswers = new Map<string, FirstAnswer>();
-let firstAnswersUntil = 0;
-
-/** How long after the page loads its first answers may still answer a call. */
-export const firstAnswersForMs = 30_000;
-
-/**
- * Answers the first of each of these calls from the page instead of the network, within 30 s. The app
- * changing anything on the server (any call but a GET, bar the session's) ends them all.
- */
-export function setFirstAnswers(answers: readonly FirstAnswer[], now: number = Date.now()): void {
-  firstAnswers.clear();
-  for (const answer of answers) firstAnswers.set(callKey(answer.method, answer.url), answer);
-  firstAnswersUntil = now + firstAnswersForMs;
-}
-
-/** The page's answer to this call, taken so it answers once; none when the project differs. */
-function takeFirstAnswer(method: string, url: string, projectId: string | null): Response | null {
-  if (firstAnswers.size === 0) return null;
-  if (Date.now() > firstAnswersUntil) {
-    firstAnswers.clear();
-    return null;
-  }
-  const key = callKey(method, url);
-  const answer = firstAnswers.get(key);
-  if (!answer || (answer.projectId !== null && answer.projectId !== projectId)) return null;
-  firstAnswers.delete(key);
-  return new Response(JSON.stringify(answer.body), {
-    status: answer.status,
-    headers: { 'Content-Type': 'application/json' },
-  });
 }
 
 /** Runs `hook` on every response with status 400 or above, before the call throws. Returns an unsubscribe. */
@@ -202,11 +168,7 @@ async function request<N extends RouteName>(name: N, args: CallArgs<N> | undefin
   const info: ApiCallInfo = { name, method: route.method, path };
   const projectId = projectOverride ?? config.getProjectId() ?? null;
 
-  let response = takeFirstAnswer(route.method, url, projectId);
-  if (!response) {
-    if (route.method !== 'GET' && name !== 'refreshSession') firstAnswers.clear();
-    response = await send(route, url, projectId, body);
-  }
+  const response = await send(route, url, projectId, body);
 
   // 204 returns before any hook runs, as the specification orders it.
   if (response.status === 204) return undefined as RouteData<N>;

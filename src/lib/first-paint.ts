@@ -17,8 +17,8 @@ function markPainted(): void {
 }
 
 /**
- * Called by the app's entry before its first render: what waits for the first paint waits from now until
- * the app's first screen has been committed (`firstScreenCommitted`) and that frame has painted.
+ * Called by the app's entry before anything waits for the first paint: from now, that waits until the
+ * app's first screen has been committed (`firstScreenCommitted`) and that frame has painted.
  */
 export function holdUntilFirstPaint(): void {
   if (typeof requestAnimationFrame === 'function') painted = false;

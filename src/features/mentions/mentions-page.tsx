@@ -21,14 +21,10 @@ import { FoundDateSelect } from './components/found-date-select';
 import { KeywordSelect } from './components/keyword-select';
 import { PostCard, PostsEditable } from './components/post-card';
 import { correctedSearch, newestDate, withFoundDate, withKeyword } from './mentions-search';
-import { useMirrored } from './use-mirrored';
+import { logWriteFailure, useMirrored } from './use-mirrored';
 
 /** How often the found dates are asked for again while there is none yet. */
 export const FOUND_DATES_POLL_MS = 15_000;
-
-function logWriteFailure(error: unknown) {
-  console.error('Could not keep the mentions on this device', error);
-}
 
 /** The server's posts as the mirror would hold them with no change of this device waiting. */
 function asMirrorPosts(

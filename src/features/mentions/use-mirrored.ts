@@ -3,7 +3,8 @@ import { useEffect } from 'react';
 import { useFirstPaintDone } from '@/lib/first-paint';
 import { isPageAnswer } from '@/lib/page-answers';
 
-function logWriteFailure(error: unknown) {
+/** Logs a write to the mirror that failed (the screen still shows the server's answer). */
+export function logWriteFailure(error: unknown) {
   console.error('Could not keep the mentions on this device', error);
 }
 
