@@ -2,12 +2,13 @@ import type { RouteData, RouteName } from '@contract/api';
 import type { AuthSession } from '@contract/auth';
 import { getMirrorDb, type MirrorDb } from '@/db/mirror';
 import {
-  writeFoundDates,
-  writeKeywords,
-  writePosts,
-  writeProjects,
-  writeSocials,
-  writeSubscription,
+  foundDatesWrite,
+  keywordsWrite,
+  type MirrorWrite,
+  postsWrite,
+  projectsWrite,
+  socialsWrite,
+  subscriptionWrite,
   writeTogether,
 } from '@/db/mirror-writes';
 import type { PageAnswer } from './first-answers';
@@ -17,24 +18,24 @@ function as<N extends RouteName>(answer: PageAnswer, name: N): RouteData<N> | nu
 }
 
 /** The write that keeps one answer on the device, or null for an answer the mirror does not keep. */
-function writeOf(answer: PageAnswer, session: AuthSession, db: MirrorDb): (() => Promise<void>) | null {
+function writeOf(answer: PageAnswer, session: AuthSession, db: MirrorDb): MirrorWrite | null {
   const workspaceId = session.activeWorkspaceId;
   const { projectId, params, query } = answer;
   const socials = as(answer, 'listSocials');
-  if (socials) return () => writeSocials(db, socials);
+  if (socials) return socialsWrite(db, socials);
   const projects = as(answer, 'listProjects');
-  if (projects && workspaceId) return () => writeProjects(db, workspaceId, projects);
+  if (projects && workspaceId) return projectsWrite(db, workspaceId, projects);
   const subscription = as(answer, 'getSubscription');
-  if (subscription && workspaceId) return () => writeSubscription(db, workspaceId, subscription);
+  if (subscription && workspaceId) return subscriptionWrite(db, workspaceId, subscription);
   const dates = as(answer, 'listFoundDates');
-  if (dates && projectId) return () => writeFoundDates(db, projectId, dates.foundDates);
+  if (dates && projectId) return foundDatesWrite(db, projectId, dates.foundDates);
   const keywords = as(answer, 'listKeywordsForDate');
   const date = query?.found_date;
-  if (keywords && projectId && date) return () => writeKeywords(db, projectId, date, keywords.keywords);
+  if (keywords && projectId && date) return keywordsWrite(db, projectId, date, keywords.keywords);
   const posts = as(answer, 'listPosts');
   const social = params?.social;
   if (posts && projectId && social && date)
-    return () => writePosts(db, { projectId, social, foundDate: date, keyword: query?.keyword }, posts);
+    return postsWrite(db, { projectId, social, foundDate: date, keyword: query?.keyword }, posts);
   return null;
 }
 

@@ -1,4 +1,5 @@
 import type { Post, Project, Social, Subscription } from '@contract/entities';
+import Dexie, { type Table } from 'dexie';
 import type { MirrorDb, MirrorPost, OutboxRow } from '@/db/mirror';
 import { withQuotaRetry } from '@/db/quota';
 import { parkedReasonOf, syncStateOf } from '@/db/sync-state';
@@ -48,62 +49,115 @@ function rowsByPost(rows: readonly OutboxRow[]): Map<string, OutboxRow[]> {
   return byPost;
 }
 
-async function mergePosts(
+/**
+ * One change to the mirror, made inside a transaction that holds the tables it touches. Each is a chain of
+ * Dexie's own promises, never an `async` function, so that it stays inside that transaction however many
+ * are chained in one (`writeTogether`) and whatever else the app asks of the mirror meanwhile: a native
+ * `await` between two steps can lose the transaction, which then commits before the chain is done
+ * (Dexie's PrematureCommitError).
+ */
+type MirrorStep = () => PromiseLike<unknown>;
+
+/** A step's tables and the step: what `writeTogether` runs, and what each write below runs on its own. */
+export interface MirrorWrite {
+  tables: (db: MirrorDb) => Table[];
+  step: MirrorStep;
+}
+
+function mergePosts(
   db: MirrorDb,
   posts: readonly Post[],
   placeOf: (existing: MirrorPost | undefined) => Pick<MirrorPost, 'projectId' | 'social' | 'foundDate'>,
-): Promise<void> {
+): PromiseLike<unknown> {
   const ids = posts.map((post) => post.id);
-  const existing = await db.posts.bulkGet(ids);
-  const pending = rowsByPost(await db.outbox.where('postId').anyOf(ids).toArray());
-  await db.posts.bulkPut(
-    posts.map((post, index) => {
-      const current = existing[index];
-      return mergeServerPost(post, placeOf(current), current, pending.get(post.id) ?? []);
-    }),
+  return db.posts.bulkGet(ids).then((existing) =>
+    db.outbox
+      .where('postId')
+      .anyOf(ids)
+      .toArray()
+      .then((rows) => {
+        const pending = rowsByPost(rows);
+        return db.posts.bulkPut(
+          posts.map((post, index) => {
+            const current = existing[index];
+            return mergeServerPost(post, placeOf(current), current, pending.get(post.id) ?? []);
+          }),
+        );
+      }),
   );
 }
 
-/**
- * Writes one `listPosts` answer into the mirror. An unfiltered list replaces its slice: posts no longer
- * listed are removed, unless they have changes waiting in the outbox.
- */
-export function writePosts(db: MirrorDb, slice: PostsSlice, posts: readonly Post[]): Promise<void> {
-  const { projectId, social, foundDate } = slice;
+/** Runs one write in a transaction of its own, retried once after pruning when the device is full. */
+function run(db: MirrorDb, write: MirrorWrite): Promise<void> {
   return withQuotaRetry(db, () =>
-    db.transaction('rw', db.posts, db.outbox, async () => {
-      if (slice.keyword === undefined) {
-        const listed = new Set(posts.map((post) => post.id));
-        const withChanges = new Set((await db.outbox.toArray()).map((row) => row.postId));
-        const gone = (
-          await db.posts
-            .where('[projectId+social+foundDate]')
-            .equals([projectId, social, foundDate])
-            .primaryKeys()
-        ).filter((id) => !listed.has(id) && !withChanges.has(id));
-        await db.posts.bulkDelete(gone);
-      }
-      await mergePosts(db, posts, () => ({ projectId, social, foundDate }));
-    }),
+    db.transaction('rw', write.tables(db), () => write.step()).then(() => undefined),
   );
+}
+
+const postTables = (db: MirrorDb) => [db.posts, db.outbox];
+
+/**
+ * One `listPosts` answer for the mirror. An unfiltered list replaces its slice: posts no longer listed are
+ * removed, unless they have changes waiting in the outbox.
+ */
+export function postsWrite(db: MirrorDb, slice: PostsSlice, posts: readonly Post[]): MirrorWrite {
+  const { projectId, social, foundDate } = slice;
+  const place = () => ({ projectId, social, foundDate });
+  const removeUnlisted = () => {
+    const listed = new Set(posts.map((post) => post.id));
+    return db.outbox.toArray().then((rows) => {
+      const withChanges = new Set(rows.map((row) => row.postId));
+      return db.posts
+        .where('[projectId+social+foundDate]')
+        .equals([projectId, social, foundDate])
+        .primaryKeys()
+        .then((ids) => db.posts.bulkDelete(ids.filter((id) => !listed.has(id) && !withChanges.has(id))));
+    });
+  };
+  return {
+    tables: postTables,
+    step: () =>
+      slice.keyword === undefined
+        ? removeUnlisted().then(() => mergePosts(db, posts, place))
+        : mergePosts(db, posts, place),
+  };
+}
+
+/** Writes one `listPosts` answer into the mirror (see `postsWrite`). */
+export function writePosts(db: MirrorDb, slice: PostsSlice, posts: readonly Post[]): Promise<void> {
+  return run(db, postsWrite(db, slice, posts));
 }
 
 /** Writes `listPublishedPosts` into the mirror, keeping where a post was found when it is already known. */
 export function writePublishedPosts(db: MirrorDb, projectId: string, posts: readonly Post[]): Promise<void> {
-  return withQuotaRetry(db, () =>
-    db.transaction('rw', db.posts, db.outbox, () =>
+  return run(db, {
+    tables: postTables,
+    step: () =>
       mergePosts(db, posts, (existing) => ({
         projectId,
         social: existing?.social ?? '',
         foundDate: existing?.foundDate ?? '',
       })),
-    ),
-  );
+  });
 }
 
 /** Writes one post a write route answered with (its mirror place is kept). */
 export function writePost(db: MirrorDb, projectId: string, post: Post): Promise<void> {
   return writePublishedPosts(db, projectId, [post]);
+}
+
+/** The projects list of a workspace, replacing what the mirror holds of it, in the API's order. */
+export function projectsWrite(db: MirrorDb, workspaceId: string, projects: readonly Project[]): MirrorWrite {
+  return {
+    tables: (db) => [db.projects],
+    step: () =>
+      db.projects
+        .filter((project) => project.workspaceId === workspaceId)
+        .delete()
+        .then(() =>
+          db.projects.bulkPut(projects.map((project, position) => ({ ...project, workspaceId, position }))),
+        ),
+  };
 }
 
 /** Replaces the projects list of a workspace, keeping the API's order. */
@@ -112,32 +166,54 @@ export function writeProjects(
   workspaceId: string,
   projects: readonly Project[],
 ): Promise<void> {
-  return withQuotaRetry(db, () =>
-    db.transaction('rw', db.projects, async () => {
-      await db.projects.filter((project) => project.workspaceId === workspaceId).delete();
-      await db.projects.bulkPut(projects.map((project, position) => ({ ...project, workspaceId, position })));
-    }),
-  );
+  return run(db, projectsWrite(db, workspaceId, projects));
+}
+
+/** The socials list, replacing the mirror's, with the API's order in `position`. */
+export function socialsWrite(db: MirrorDb, socials: readonly Social[]): MirrorWrite {
+  return {
+    tables: (db) => [db.socials],
+    step: () =>
+      db.socials
+        .clear()
+        .then(() => db.socials.bulkPut(socials.map((social, position) => ({ ...social, position })))),
+  };
 }
 
 /** Replaces the socials list, keeping the API's order in `position`. */
 export function writeSocials(db: MirrorDb, socials: readonly Social[]): Promise<void> {
-  return withQuotaRetry(db, () =>
-    db.transaction('rw', db.socials, async () => {
-      await db.socials.clear();
-      await db.socials.bulkPut(socials.map((social, position) => ({ ...social, position })));
-    }),
-  );
+  return run(db, socialsWrite(db, socials));
+}
+
+/** A project's found dates, replacing the mirror's. */
+export function foundDatesWrite(db: MirrorDb, projectId: string, dates: readonly string[]): MirrorWrite {
+  return {
+    tables: (db) => [db.foundDates],
+    step: () =>
+      db.foundDates
+        .where('[projectId+date]')
+        .between([projectId, ''], [projectId, '\uffff'])
+        .delete()
+        .then(() => db.foundDates.bulkPut(dates.map((date) => ({ projectId, date })))),
+  };
 }
 
 /** Replaces a project's found dates. */
 export function writeFoundDates(db: MirrorDb, projectId: string, dates: readonly string[]): Promise<void> {
-  return withQuotaRetry(db, () =>
-    db.transaction('rw', db.foundDates, async () => {
-      await db.foundDates.where('[projectId+date]').between([projectId, ''], [projectId, '\uffff']).delete();
-      await db.foundDates.bulkPut(dates.map((date) => ({ projectId, date })));
-    }),
-  );
+  return run(db, foundDatesWrite(db, projectId, dates));
+}
+
+/** The keywords of one found date. */
+export function keywordsWrite(
+  db: MirrorDb,
+  projectId: string,
+  date: string,
+  keywords: readonly { name: string }[],
+): MirrorWrite {
+  return {
+    tables: (db) => [db.keywordsByDate],
+    step: () => db.keywordsByDate.put({ projectId, date, keywords: keywords.map((keyword) => keyword.name) }),
+  };
 }
 
 /** Writes the keywords of one found date. */
@@ -147,9 +223,19 @@ export function writeKeywords(
   date: string,
   keywords: readonly { name: string }[],
 ): Promise<void> {
-  return withQuotaRetry(db, async () => {
-    await db.keywordsByDate.put({ projectId, date, keywords: keywords.map((keyword) => keyword.name) });
-  });
+  return run(db, keywordsWrite(db, projectId, date, keywords));
+}
+
+/** The active workspace's subscription. */
+export function subscriptionWrite(
+  db: MirrorDb,
+  workspaceId: string,
+  subscription: Subscription,
+): MirrorWrite {
+  return {
+    tables: (db) => [db.subscription],
+    step: () => db.subscription.put({ ...subscription, workspaceId }),
+  };
 }
 
 /** Writes the active workspace's subscription. */
@@ -158,24 +244,23 @@ export function writeSubscription(
   workspaceId: string,
   subscription: Subscription,
 ): Promise<void> {
-  return withQuotaRetry(db, async () => {
-    await db.subscription.put({ ...subscription, workspaceId });
-  });
-}
-
-/** Every table a write of a first screen's answers touches. */
-function firstScreenTables(db: MirrorDb) {
-  return [db.socials, db.foundDates, db.keywordsByDate, db.posts, db.outbox, db.projects, db.subscription];
+  return run(db, subscriptionWrite(db, workspaceId, subscription));
 }
 
 /**
  * Runs several of the writes above in one transaction: one commit, and one round of live queries told
- * of it, instead of one of each per write.
+ * of it, instead of one of each per write. The steps are chained, each starting when the last is done.
  */
-export function writeTogether(db: MirrorDb, writes: readonly (() => Promise<void>)[]): Promise<void> {
+export function writeTogether(db: MirrorDb, writes: readonly MirrorWrite[]): Promise<void> {
+  const tables = [...new Set(writes.flatMap((write) => write.tables(db)))];
   return withQuotaRetry(db, () =>
-    db.transaction('rw', firstScreenTables(db), async () => {
-      for (const write of writes) await write();
-    }),
+    db
+      .transaction('rw', tables, () =>
+        writes.reduce<PromiseLike<unknown>>(
+          (done, write) => done.then(() => write.step()),
+          Dexie.Promise.resolve(),
+        ),
+      )
+      .then(() => undefined),
   );
 }
