@@ -22,17 +22,20 @@ export const aliases = {
   '@tests': fileURLToPath(new URL('./tests', import.meta.url)),
 };
 
+/** How the app's imports resolve, in the browser's build and in the server's render (vite.render.config.ts). */
+export const appResolve = {
+  alias: [
+    ...Object.entries(aliases).map(([find, replacement]) => ({ find, replacement })),
+    // The app parses without `new Function`, which the server's CSP refuses (see the module).
+    {
+      find: /^zod\/mini$/,
+      replacement: fileURLToPath(new URL('./src/lib/zod-without-eval.ts', import.meta.url)),
+    },
+  ],
+};
+
 export default defineConfig({
-  resolve: {
-    alias: [
-      ...Object.entries(aliases).map(([find, replacement]) => ({ find, replacement })),
-      // The app parses without `new Function`, which the server's CSP refuses (see the module).
-      {
-        find: /^zod\/mini$/,
-        replacement: fileURLToPath(new URL('./src/lib/zod-without-eval.ts', import.meta.url)),
-      },
-    ],
-  },
+  resolve: appResolve,
   plugins: [
     react(),
     tailwindcss(),
@@ -74,7 +77,11 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: false,
     rolldownOptions: {
-      output: { codeSplitting: { groups: firstScreenChunks(root, 'src/main.tsx', firstScreens) } },
+      output: {
+        codeSplitting: {
+          groups: firstScreenChunks(root, { boot: 'src/boot.ts', app: 'src/main.tsx' }, firstScreens),
+        },
+      },
     },
   },
   server: {

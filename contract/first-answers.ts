@@ -9,8 +9,7 @@ import { z } from 'zod/mini';
  * docs/decisions/017-first-screens-load-at-once.md.
  */
 
-/** The id of the `<script type="application/json">` element the server puts the first answers in. */
-export const firstAnswersElementId = 'first-answers';
+export { firstAnswersElementId } from './page-elements';
 
 export const firstAnswerSchema = z.object({
   /** The call, as the app's data hooks name it: the route's name and the arguments it was asked with. */

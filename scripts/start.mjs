@@ -14,4 +14,6 @@ if (!existsSync(server) || !existsSync(client)) {
 }
 
 process.chdir(root);
+// React and the other libraries run their production builds, as `npm start` serves a production build.
+process.env.NODE_ENV ??= 'production';
 await import(server.href);

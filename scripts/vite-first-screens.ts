@@ -35,7 +35,9 @@ function staticClosure(graph: ModuleGraph, roots: readonly string[]): Set<string
  * the page and fetched at once, instead of dozens one import after another (HTTP/1.1 fetches six at a
  * time):
  *
- * - `app`: everything the entry imports (React, the router, auth, the API client);
+ * - `boot`: what the page's entry needs before it loads the app (`src/boot.ts`, decision 020): it must
+ *   not pull the app in with it, or a page the server drew would fetch the app before it has painted;
+ * - `app`: everything the app's main module imports (React, the router, auth, the API client);
  * - `first-screens`: what both sign in and the signed-in app show (cards, inputs, titles);
  * - `sign-in`, `signed-in`: the rest of each of those screens (the signed-in one with the mirror, the
  *   sync engine, the shell and the mentions pages).
@@ -43,16 +45,22 @@ function staticClosure(graph: ModuleGraph, roots: readonly string[]): Set<string
  * Every other module (the other pages, dialogs, Clerk, Paddle) is split the bundler's own way and
  * loaded when it is needed. Returns `output.codeSplitting`'s groups.
  */
-export function firstScreenChunks(root: string, entry: string, screens: FirstScreens) {
+export function firstScreenChunks(
+  root: string,
+  entries: { boot: string; app: string },
+  screens: FirstScreens,
+) {
   const resolve = (modules: readonly string[]) => modules.map((module) => path.resolve(root, module));
   let classes: Map<string, string> | null = null;
   const classify = (graph: ModuleGraph) => {
-    const app = staticClosure(graph, resolve([entry]));
+    const boot = staticClosure(graph, resolve([entries.boot]));
+    const app = staticClosure(graph, resolve([entries.app]));
     const signedOut = staticClosure(graph, resolve(screens.signedOut));
     const signedIn = staticClosure(graph, resolve([...screens.signedIn, ...screens.mentions]));
     const result = new Map<string, string>();
-    for (const id of new Set([...app, ...signedOut, ...signedIn])) {
-      if (app.has(id)) result.set(id, 'app');
+    for (const id of new Set([...boot, ...app, ...signedOut, ...signedIn])) {
+      if (boot.has(id)) result.set(id, 'boot');
+      else if (app.has(id)) result.set(id, 'app');
       else if (signedOut.has(id) && signedIn.has(id)) result.set(id, 'first-screens');
       else if (signedOut.has(id)) result.set(id, 'sign-in');
       else result.set(id, 'signed-in');

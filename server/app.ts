@@ -75,7 +75,11 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     fail(c, 404, { code: 'not_found', message: `No API route ${c.req.method} ${c.req.path}` }),
   );
   if (deps.staticDir)
-    serveApp(app, deps.staticDir, { firstAnswers: deps.localTokens !== null, logger: deps.logger });
+    serveApp(app, deps.staticDir, {
+      firstAnswers: deps.localTokens !== null,
+      renderScreen: deps.renderScreen,
+      logger: deps.logger,
+    });
 
   app.notFound((c) => fail(c, 404, { code: 'not_found', message: `Nothing at ${c.req.path}` }));
   app.onError(errorHandler(logger));

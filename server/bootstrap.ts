@@ -1,3 +1,4 @@
+import type { RenderScreen } from '@contract/screen-renderer';
 import { createApp } from './app';
 import { ClerkVerifier } from './auth/clerk-verifier';
 import { LocalTokens, loadAuthSecret } from './auth/local-tokens';
@@ -11,6 +12,7 @@ import type { Env } from './env';
 import { createDrafter } from './generation/create-drafter';
 import type { Drafter } from './generation/drafter';
 import type { AppDeps } from './http/deps';
+import { loadScreenRenderer } from './http/screen-renderer';
 import { createJobQueue } from './jobs/create-job-queue';
 import type { JobQueue } from './jobs/job-queue';
 import { createLogger, type Logger } from './logger';
@@ -26,6 +28,8 @@ export interface ServerOptions {
   drafter?: Drafter;
   /** A job queue to use instead of the one the configuration picks (tests). */
   jobs?: JobQueue;
+  /** Draws first screens instead of the renderer built into `RENDER_DIR` (tests); null draws none. */
+  renderScreen?: RenderScreen | null;
 }
 
 /** Opens the database, applies migrations, picks the sign-in adapter and builds the HTTP app. */
@@ -45,13 +49,22 @@ export async function buildServer(env: Env, options: ServerOptions = {}) {
   }
 
   const drafter = options.drafter ?? createDrafter(env);
+  const staticDir = options.staticDir === undefined ? env.STATIC_DIR : options.staticDir;
+  // The server draws first screens from the session in the page request's cookie: local accounts only.
+  const renderScreen =
+    staticDir === null || localTokens === null
+      ? null
+      : options.renderScreen !== undefined
+        ? options.renderScreen
+        : await loadScreenRenderer(env.RENDER_DIR, logger);
   const deps: AppDeps = {
     env,
     db: database.db,
     logger,
     principals: new PrincipalResolver(database.db, verifier),
     localTokens,
-    staticDir: options.staticDir === undefined ? env.STATIC_DIR : options.staticDir,
+    staticDir,
+    renderScreen,
     drafter,
     // Built here, started by the process that wants to work them (main.ts, worker-main.ts).
     jobs:

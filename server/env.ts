@@ -36,6 +36,7 @@ export const envSchema = z
     HOST: z.preprocess(emptyAsUndefined, z.string().default('0.0.0.0')),
     DATA_DIR: z.preprocess(emptyAsUndefined, z.string().default('./data')),
     STATIC_DIR: z.preprocess(emptyAsUndefined, z.string().default('./dist/client')),
+    RENDER_DIR: z.preprocess(emptyAsUndefined, z.string().default('./dist/render')),
     DATABASE_URL: z.preprocess(
       emptyAsUndefined,
       z

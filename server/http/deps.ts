@@ -1,3 +1,4 @@
+import type { RenderScreen } from '@contract/screen-renderer';
 import type { LocalTokens } from '../auth/local-tokens';
 import type { PrincipalResolver } from '../auth/resolve-principal';
 import type { Database } from '../db/client';
@@ -16,6 +17,8 @@ export interface AppDeps {
   localTokens: LocalTokens | null;
   /** The built app to serve, or null to serve the API only. */
   staticDir: string | null;
+  /** Draws the first screen of a page as HTML (decision 020); null: the app draws it in the browser. */
+  renderScreen: RenderScreen | null;
   /** Writes projects' descriptions, tones of voice and keywords (built-in, or a model when configured). */
   drafter: Drafter;
   /** Background jobs: discovery runs (started by `main.ts` or `npm run worker`, not by building the app). */

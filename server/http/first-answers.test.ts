@@ -113,6 +113,22 @@ describe.each(testDatabases())('the first answers in the page (%s)', (kind) => {
     expect(await at('/project')).toBeUndefined();
   });
 
+  it('sends a signed-in person on sign in or sign up home, to the mentions', async () => {
+    for (const pathname of ['/sign-in', '/sign-up']) {
+      const answers = firstAnswersOf(await navigate(pathname));
+      expect(answers?.location).toBe('/mentions/reddit?found_date=2025-03-05');
+      expect(urls(answers)?.at(-1)).toBe('GET /api/posts/reddit?found_date=2025-03-05');
+    }
+  });
+
+  it('sends a visitor nobody is signed in as to sign in, and leaves them on sign in or sign up', async () => {
+    const at = async (pathname: string) => firstAnswersOf(await navigate(pathname, null))?.location;
+    expect(await at('/mentions/reddit')).toBe('/sign-in');
+    expect(await at('/project?preview=true')).toBe('/sign-in');
+    expect(await at('/sign-in')).toBeUndefined();
+    expect(await at('/sign-up')).toBeUndefined();
+  });
+
   it('answers for the first social on home and on the mentions index', async () => {
     for (const pathname of ['/', '/mentions']) {
       expect(urls(firstAnswersOf(await navigate(pathname)))?.at(-1)).toBe(

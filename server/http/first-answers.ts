@@ -1,5 +1,11 @@
 import { api, buildPath, type RouteData, type RouteName } from '@contract/api';
-import { isUnder, type MentionsSearch, parseMentionsSearch, routes } from '@contract/app-routes';
+import {
+  isPublicPath,
+  isUnder,
+  type MentionsSearch,
+  parseMentionsSearch,
+  routes,
+} from '@contract/app-routes';
 import { buildQuery, type FirstAnswer, type FirstAnswers } from '@contract/first-answers';
 
 /** Answers a request the way the API does (the app's own `fetch`, called in-process). */
@@ -57,7 +63,6 @@ export async function firstAnswersFor(
 ): Promise<FirstAnswers> {
   // In the order the calls were made, whichever answered first; a failed call leaves its slot empty.
   const slots: (FirstAnswer | null)[] = [];
-  const screen = mentionsScreenOf(page);
   let location: string | undefined;
   const done = (): FirstAnswers => ({
     answers: slots.filter((answer) => answer !== null),
@@ -100,7 +105,14 @@ export async function firstAnswersFor(
 
   const session = await ask('refreshSession', {}, cookie ? { cookie } : {});
   onSession?.(session !== null);
-  if (!session) return done();
+  const onPublicPage = isPublicPath(page.pathname);
+  if (!session) {
+    // The auth gate sends a visitor to sign in (the page asked for is not kept).
+    if (!onPublicPage && slots.some((answer) => answer !== null)) location = routes.signIn.href();
+    return done();
+  }
+  // …and a signed-in person on sign in or sign up home, which leads to the mentions.
+  const screen = onPublicPage ? { social: null, search: {} } : mentionsScreenOf(page);
   if (!session.activeWorkspaceId) return done();
 
   const signedIn = { token: session.token };

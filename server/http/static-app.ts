@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { firstAnswersElementId, serializeFirstAnswers } from '@contract/first-answers';
+import { type RenderScreen, screenScriptsElementId } from '@contract/screen-renderer';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Context, Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
@@ -34,10 +35,27 @@ function readScreenPreloads(root: string): ScreenPreloads {
 
 /** `modulepreload` links for the first screen's scripts, so the browser fetches them with the entry. */
 export function preloadLinks(scripts: readonly string[]): string {
-  return [...new Set(scripts)]
-    .filter((script) => /^\/assets\/[\w.-]+\.js$/.test(script))
+  return onlyScripts(scripts)
     .map((script) => `<link rel="modulepreload" crossorigin href="${script}">`)
     .join('');
+}
+
+/**
+ * The first screen's scripts for a page whose HTML shows that screen: listed, not linked, so that the page
+ * asks for them once it has painted (`src/boot.ts`, decision 020) instead of before.
+ */
+export function screenScriptsElement(scripts: readonly string[]): string {
+  return `<script type="application/json" id="${screenScriptsElementId}">${JSON.stringify(onlyScripts(scripts))}</script>`;
+}
+
+function onlyScripts(scripts: readonly string[]): string[] {
+  return [...new Set(scripts)].filter((script) => /^\/assets\/[\w.-]+\.js$/.test(script));
+}
+
+/** The rest of the page with the first screen's HTML in the app's root element (empty in the build). */
+export function withScreen(rest: string, screenHtml: string): string {
+  const root = '<div id="root"></div>';
+  return rest.includes(root) ? rest.replace(root, () => `<div id="root">${screenHtml}</div>`) : rest;
 }
 
 /** The first answers as the page carries them: JSON the app reads before its first calls. */
@@ -57,6 +75,8 @@ export interface ServeAppOptions {
    * session from its cookie). Off under a hosted sign-in provider, whose session the app asks it for.
    */
   firstAnswers: boolean;
+  /** Draws the first screen of such a page from its first answers (decision 020); null leaves it to the app. */
+  renderScreen?: RenderScreen | null;
   logger: Logger;
 }
 
@@ -120,11 +140,21 @@ export function serveApp(app: Hono<AppEnv>, staticDir: string, options: ServeApp
     const scripts = (await knowsSession)
       ? [...(preloads.signedIn ?? []), ...(isMentionsScreen(page) ? (preloads.mentions ?? []) : [])]
       : (preloads.signedOut ?? []);
-    const answered = screen.then(
-      (firstAnswers) => firstAnswersElement(serializeFirstAnswers(firstAnswers)) + rest,
-    );
+    const { renderScreen } = options;
+    const answered = screen.then(async (firstAnswers) => {
+      const answers = firstAnswersElement(serializeFirstAnswers(firstAnswers));
+      if (!renderScreen) return answers + rest;
+      try {
+        const html = await renderScreen(page.pathname + page.search, firstAnswers);
+        return answers + (html === null ? rest : withScreen(rest, html));
+      } catch (error) {
+        // The app draws the screen itself, as it does for a page the service worker serves.
+        options.logger.error({ err: error, path: c.req.path }, 'could not draw the first screen');
+        return answers + rest;
+      }
+    });
     const streamed = streamedPage(
-      head + preloadLinks(scripts),
+      head + (renderScreen ? screenScriptsElement(scripts) : preloadLinks(scripts)),
       answered,
       (error) => {
         // The page still works without them: the app asks for each answer itself.

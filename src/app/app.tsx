@@ -1,8 +1,10 @@
 import type { AuthSession } from '@contract/auth';
 import { Suspense, useLayoutEffect } from 'react';
+import { Router } from 'wouter';
 import { PageLoader } from '@/components/ui/loader';
 import { AuthProvider } from '@/features/auth/auth-provider';
 import { firstScreenCommitted } from '@/lib/first-paint';
+import { takeOverPage } from '@/lib/page-take-over';
 import { ApiCacheProvider } from '@/lib/use-api';
 import { ApiClientWiring } from './api-client-wiring';
 import { CustomerChat } from './customer-chat';
@@ -15,16 +17,37 @@ export { loadFirstScreen } from './router';
 /**
  * The app: the data cache (SWR's defaults are the spec's data-fetch defaults), auth, then the routes.
  * `pageSession` is the session the page came with, when it said, and `pageData` the first screen's data
- * it came with, by cache key (decision 017).
+ * it came with, by cache key (decision 017). `serverLocation` is the address the server renders the
+ * first screen at (decision 020); in the browser the router follows the browser's address.
  */
 export function App({
   pageSession,
   pageData,
+  serverLocation,
 }: {
   pageSession?: AuthSession | null | undefined;
   pageData?: Record<string, unknown>;
+  serverLocation?: { path: string; search: string };
 } = {}) {
-  useLayoutEffect(() => firstScreenCommitted(), []);
+  useLayoutEffect(() => {
+    firstScreenCommitted();
+    // Taking over a page the server drew: a form sent on it meanwhile is the app's to send now.
+    takeOverPage();
+  }, []);
+  return (
+    <Router {...(serverLocation ? { ssrPath: serverLocation.path, ssrSearch: serverLocation.search } : {})}>
+      <Screens pageSession={pageSession} pageData={pageData} />
+    </Router>
+  );
+}
+
+function Screens({
+  pageSession,
+  pageData,
+}: {
+  pageSession: AuthSession | null | undefined;
+  pageData: Record<string, unknown> | undefined;
+}) {
   return (
     <AuthProvider pageSession={pageSession}>
       <ApiClientWiring />

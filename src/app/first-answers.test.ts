@@ -136,7 +136,7 @@ describe('the first screen’s data the page came with', () => {
 });
 
 describe('where the first screen settles', () => {
-  it('is handed back when the page says, for a signed-in page, and only as a path of this site', () => {
+  it('is handed back when the page says, and only as a path of this site', () => {
     const session = sessionFixture({ activeWorkspaceId: 'ws-1' });
     const page = (location: string, who: unknown = session) =>
       pageWith(JSON.stringify({ answers: [sessionAnswer(who)], location }));
@@ -145,6 +145,13 @@ describe('where the first screen settles', () => {
     );
     expect(takeFirstAnswersFromPage(page('//elsewhere.example/')).location).toBeUndefined();
     expect(takeFirstAnswersFromPage(page('https://elsewhere.example/')).location).toBeUndefined();
-    expect(takeFirstAnswersFromPage(page('/mentions/reddit', null)).location).toBeUndefined();
+    // A visitor nobody is signed in as is on their way to sign in.
+    expect(takeFirstAnswersFromPage(page('/sign-in', null)).location).toBe('/sign-in');
+  });
+
+  it('is set aside with the rest of a signed-out page when this device kept a session', () => {
+    localStorage.setItem(savedSessionKey, '{}');
+    const page = pageWith(JSON.stringify({ answers: [sessionAnswer(null)], location: '/sign-in' }));
+    expect(takeFirstAnswersFromPage(page)).toEqual({ session: undefined, data: {}, answers: [] });
   });
 });

@@ -1,6 +1,11 @@
 import { api, type RouteName } from '@contract/api';
 import { type AuthSession, authSessionSchema } from '@contract/auth';
-import { type FirstAnswer, firstAnswersElementId, firstAnswersSchema } from '@contract/first-answers';
+import {
+  type FirstAnswer,
+  type FirstAnswers,
+  firstAnswersElementId,
+  firstAnswersSchema,
+} from '@contract/first-answers';
 import { unstable_serialize } from 'swr';
 import { savedSessionKey } from '@/features/auth/local/local-session';
 import { subscriptionKey } from '@/lib/api-keys';
@@ -37,15 +42,8 @@ const nothing: PageStart = { session: undefined, data: {}, answers: [] };
 
 /**
  * Takes the first answers the server put in the page (decision 017), once: the element is removed, so
- * nothing reads them twice. The session's answer is handed back, for the app to start signed in or
- * signed out at once; the others are handed back as the data cache's first values, so the first screen
- * renders whole in its first pass; asking again (a refetch, polling) reaches the server. An answer the
- * cache cannot hold is dropped, and its hook asks the server. A page without them (served by the
- * service worker, or under a hosted sign-in provider) leaves every call to the network.
- *
- * A page whose answer is that nobody is signed in does not outweigh a session this device kept: that
- * session's cookie may be one the page request could not carry (kept before it was sent to the whole
- * site), so the app asks the server itself.
+ * nothing reads them twice. A page without them (served by the service worker, or under a hosted sign-in
+ * provider) leaves every call to the network. See `pageStartFrom` for what is made of them.
  */
 export function takeFirstAnswersFromPage(page: Document = document): PageStart {
   const element = page.getElementById(firstAnswersElementId);
@@ -62,17 +60,33 @@ export function takeFirstAnswersFromPage(page: Document = document): PageStart {
     console.error('The first answers in the page are not what the app expects', parsed.error);
     return nothing;
   }
-  const { answers, location } = parsed.data;
+  return pageStartFrom(parsed.data, readKeptSession());
+}
+
+/**
+ * What the app starts with from the first answers: the session's answer, for the app to start signed in
+ * or signed out at once; the others as the data cache's first values, so the first screen renders whole
+ * in its first pass (asking again, a refetch or a poll, reaches the server); and where the first screen
+ * settles. An answer the cache cannot hold is dropped, and its hook asks the server. The server renders
+ * the first screen from the same start (`src/app/render-screen.tsx`), so the app's first render matches
+ * the page's HTML.
+ *
+ * A page whose answer is that nobody is signed in does not outweigh a session this device kept
+ * (`keptSession`): that session's cookie may be one the page request could not carry (kept before it was
+ * sent to the whole site), so the app asks the server itself.
+ */
+export function pageStartFrom(firstAnswers: FirstAnswers, keptSession: boolean): PageStart {
+  const { answers, location } = firstAnswers;
   const sessionAnswer = answers.find((answer) => answer.name === 'refreshSession');
   const others = answers.filter((answer) => answer !== sessionAnswer);
   const session = sessionAnswer ? sessionOf(sessionAnswer) : undefined;
-  if (session === null && readKeptSession()) return nothing;
+  if (session === undefined || (session === null && keptSession)) return nothing;
   const cached = session ? cacheData(others, session) : { data: {}, answers: [] };
   return {
     session,
     data: cached.data,
     answers: cached.answers,
-    ...(session && location && isSameOriginPath(location) ? { location } : {}),
+    ...(location && isSameOriginPath(location) ? { location } : {}),
   };
 }
 

@@ -5,12 +5,15 @@ import { Text } from '@/components/ui/text';
 import { Title } from '@/components/ui/title';
 import { cn } from '@/lib/cn';
 import { formatDayMonth } from '@/lib/dates';
+import { useHydrated } from '@/lib/use-hydrated';
 
 /**
  * The found post itself: author, keyword badge, date ('D MMM'), optional title, content and a link to the
  * original that opens in a new tab. `clamp` limits the content to 4 lines.
  */
 export function PostSummary({ post, clamp = false }: { post: Post; clamp?: boolean }) {
+  // The server does not know the device's time zone: its page, and the app's take-over of it, say UTC.
+  const timeZone = useHydrated() ? 'device' : 'UTC';
   return (
     <div className="flex flex-col gap-2">
       <div className="flex flex-wrap items-center gap-2">
@@ -19,7 +22,7 @@ export function PostSummary({ post, clamp = false }: { post: Post; clamp?: boole
         </Text>
         <Badge>{post.keyword}</Badge>
         <Text as="span" size="sm" tone="muted">
-          <time dateTime={post.published_date}>{formatDayMonth(post.published_date)}</time>
+          <time dateTime={post.published_date}>{formatDayMonth(post.published_date, timeZone)}</time>
         </Text>
       </div>
       {post.title ? (

@@ -1,10 +1,15 @@
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
-/** A post's published date as 'D MMM' ('5 Mar'), in the device's time zone; the input when unreadable. */
-export function formatDayMonth(iso: string): string {
+/**
+ * A post's published date as 'D MMM' ('5 Mar'), in the device's time zone, or in UTC where the device's
+ * is not known (the page the server draws); the input when unreadable.
+ */
+export function formatDayMonth(iso: string, timeZone: 'device' | 'UTC' = 'device'): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return `${date.getDate()} ${MONTHS[date.getMonth()]}`;
+  return timeZone === 'UTC'
+    ? `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]}`
+    : `${date.getDate()} ${MONTHS[date.getMonth()]}`;
 }
 
 /** A found date ('2025-03-05') as '5 Mar 2025'; read as a calendar date, so no time zone shifts it. */

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { AuthSession, WorkspaceSummary } from '@contract/auth';
+import type { RenderScreen } from '@contract/screen-renderer';
 import { expect } from 'vitest';
 import { buildServer } from '../../server/bootstrap';
 import { type DatabaseHandle, openDatabase } from '../../server/db/client';
@@ -104,6 +105,8 @@ export interface TestServerOptions {
   database?: DatabaseHandle;
   /** The job queue the routes queue work on (the default one is built and never started). */
   jobs?: JobQueue;
+  /** Draws the first screens of the pages the server sends (none by default: the app draws them). */
+  renderScreen?: RenderScreen | null;
 }
 
 export type TestServer = Awaited<ReturnType<typeof startTestServer>>;
@@ -128,6 +131,7 @@ export async function startTestServer(
     built = await buildServer(env, {
       database,
       staticDir: options.staticDir ?? null,
+      renderScreen: options.renderScreen ?? null,
       ...(options.logger ? { logger: options.logger } : {}),
       ...(options.jobs ? { jobs: options.jobs } : {}),
     });

@@ -1,5 +1,6 @@
 import type * as React from 'react';
 import { cn } from '@/lib/cn';
+import { useAdoptingRef } from '@/lib/use-adopting-ref';
 
 type CheckboxProps = Omit<React.ComponentProps<'input'>, 'type' | 'checked' | 'onChange'> & {
   checked?: boolean;
@@ -11,7 +12,8 @@ type CheckboxProps = Omit<React.ComponentProps<'input'>, 'type' | 'checked' | 'o
  * fills with the primary colour and shows a tick). Native, so its role, keys, form and label behaviour are
  * the browser's, and it costs no script to draw (decision 018).
  */
-export function Checkbox({ className, checked, onCheckedChange, ...props }: CheckboxProps) {
+export function Checkbox({ className, checked, onCheckedChange, ref, ...props }: CheckboxProps) {
+  const adoptingRef = useAdoptingRef(ref);
   return (
     <span
       data-slot="checkbox"
@@ -19,6 +21,7 @@ export function Checkbox({ className, checked, onCheckedChange, ...props }: Chec
       className={cn('peer relative inline-flex size-5 shrink-0', className)}
     >
       <input
+        ref={adoptingRef}
         type="checkbox"
         checked={checked}
         onChange={(event) => onCheckedChange?.(event.currentTarget.checked)}

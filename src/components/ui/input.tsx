@@ -1,5 +1,6 @@
 import type * as React from 'react';
 import { cn } from '@/lib/cn';
+import { useAdoptingRef } from '@/lib/use-adopting-ref';
 
 /**
  * Shared look of text controls. 16 px text so iOS does not zoom on focus; aria-invalid="true" turns the
@@ -13,11 +14,12 @@ export const controlClassName = cn(
   'aria-invalid:border-danger aria-invalid:focus-visible:outline-danger',
 );
 
-/** A styled single-line text input. */
-export function Input({ className, type = 'text', ...props }: React.ComponentProps<'input'>) {
+/** A styled single-line text input; on a page the server drew, it keeps what was typed before the app ran. */
+export function Input({ className, type = 'text', ref, ...props }: React.ComponentProps<'input'>) {
   return (
     <input
       data-slot="input"
+      ref={useAdoptingRef(ref)}
       type={type}
       className={cn(controlClassName, 'h-10 w-full py-2', className)}
       {...props}

@@ -2,17 +2,19 @@ import ChevronDown from 'lucide-react/icons/chevron-down';
 import type * as React from 'react';
 import { controlClassName } from '@/components/ui/input';
 import { cn } from '@/lib/cn';
+import { useAdoptingRef } from '@/lib/use-adopting-ref';
 
 /**
  * A browser `<select>` with the text controls' border, height, padding and focus ring, and a chevron. The
  * list is the browser's own (the system picker on phones), so there is no script to load or run for it.
  * `className` goes to the select (give it the width); name it with `aria-label` or a Label's `htmlFor`.
  */
-export function NativeSelect({ className, ...props }: React.ComponentProps<'select'>) {
+export function NativeSelect({ className, ref, ...props }: React.ComponentProps<'select'>) {
   return (
     <div data-slot="native-select-wrapper" className="relative w-fit max-w-full">
       <select
         data-slot="native-select"
+        ref={useAdoptingRef(ref)}
         className={cn(controlClassName, 'peer h-10 cursor-pointer appearance-none py-2 pr-9', className)}
         {...props}
       />

@@ -1,6 +1,7 @@
 import * as React from 'react';
 import { controlClassName } from '@/components/ui/input';
 import { cn } from '@/lib/cn';
+import { adoptField } from '@/lib/page-take-over';
 
 type TextareaProps = React.ComponentProps<'textarea'> & {
   /** Let the height follow the content instead of scrolling. */
@@ -25,6 +26,8 @@ export function Textarea({ className, autoGrow = false, onInput, ref, value, ...
   const setRef = React.useCallback(
     (node: HTMLTextAreaElement | null) => {
       innerRef.current = node;
+      // On a page the server drew, what was typed before the app ran is kept.
+      adoptField(node);
       if (typeof ref === 'function') return ref(node);
       if (ref) ref.current = node;
     },

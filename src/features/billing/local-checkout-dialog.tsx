@@ -19,7 +19,11 @@ import { autopostSlug, describePriceId, formatPrice, periodNames, perPeriod, tie
  * activates the plan through the local billing route (no payment is taken).
  */
 export function LocalCheckoutDialog() {
-  const request = useSyncExternalStore(localCheckoutStore.subscribe, localCheckoutStore.getSnapshot);
+  const request = useSyncExternalStore(
+    localCheckoutStore.subscribe,
+    localCheckoutStore.getSnapshot,
+    localCheckoutStore.getSnapshot,
+  );
   const { data: planItems } = useApi('listPlanItems', {});
   const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState<string | null>(null);

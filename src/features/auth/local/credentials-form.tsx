@@ -69,7 +69,9 @@ export function CredentialsForm({
 
   return (
     <Card size="md" className="w-full max-w-[400px]">
+      {/* Sent by the app; `post` keeps a password out of the address should a browser ever send it itself. */}
       <form
+        method="post"
         noValidate
         aria-labelledby={`${id}-title`}
         aria-describedby={formError ? formErrorId : undefined}

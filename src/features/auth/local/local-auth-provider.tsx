@@ -18,7 +18,8 @@ export function LocalAuthProvider({
   pageSession?: AuthSession | null | undefined;
 }) {
   const [store] = useState(() => given ?? new LocalSessionStore(Date.now, pageSession));
-  const snapshot = useSyncExternalStore(store.subscribe, store.getSnapshot);
+  // The page's HTML was drawn from the same start (the page's session), so it is the server's snapshot too.
+  const snapshot = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
   const state = useMemo(() => toAuthState(snapshot, store), [snapshot, store]);
 
   useEffect(() => {
