@@ -93,61 +93,88 @@ async function installability(baseURL: string): Promise<Finding[]> {
   }
 }
 
-/** The signed-in routes, each with what must show when it is reloaded offline. */
-const signedInRoutes: { name: string; path: string; endsAt: string; shows: (page: Page) => Promise<void> }[] =
-  [
-    {
-      name: 'home',
-      path: '/',
-      endsAt: '/mentions/reddit',
-      shows: (page) => page.getByText('freelance_fran').first().waitFor(),
+/**
+ * The mentions' first answer box takes typing: the app has taken the page over and holds the day's posts
+ * on the device (the box is read-only while they are the page's own).
+ */
+async function answersEditable(page: Page): Promise<void> {
+  const answer = page.getByRole('textbox', { name: 'Answer' }).first();
+  const deadline = Date.now() + 30_000;
+  while (!(await answer.isEditable())) {
+    if (Date.now() > deadline) throw new Error('the answers never became editable');
+    await page.waitForTimeout(100);
+  }
+}
+
+/**
+ * The signed-in routes, each with what must show when it is reloaded offline, and, for the visit online,
+ * when the person has used it: the app has taken the screen over (the page shows it before the app runs,
+ * decision 020) and the network is quiet.
+ */
+const signedInRoutes: {
+  name: string;
+  path: string;
+  endsAt: string;
+  shows: (page: Page) => Promise<void>;
+  used?: (page: Page) => Promise<void>;
+}[] = [
+  {
+    name: 'home',
+    path: '/',
+    endsAt: '/mentions/reddit',
+    shows: (page) => page.getByText('freelance_fran').first().waitFor(),
+    used: answersEditable,
+  },
+  {
+    name: 'mentions',
+    path: '/mentions',
+    endsAt: '/mentions/reddit',
+    shows: (page) => page.getByText('freelance_fran').first().waitFor(),
+    used: answersEditable,
+  },
+  {
+    name: 'mentions by social',
+    path: '/mentions/reddit',
+    endsAt: '/mentions/reddit',
+    shows: async (page) => {
+      await page.getByRole('heading', { level: 1, name: 'Mentions' }).waitFor();
+      await page.getByText('designer_dan').first().waitFor();
     },
-    {
-      name: 'mentions',
-      path: '/mentions',
-      endsAt: '/mentions/reddit',
-      shows: (page) => page.getByText('freelance_fran').first().waitFor(),
+    used: answersEditable,
+  },
+  {
+    name: 'replies',
+    path: '/replies',
+    endsAt: '/replies',
+    shows: async (page) => {
+      await page.getByRole('heading', { level: 1, name: 'Replies' }).waitFor();
+      await page.getByText('freelance_fran').first().waitFor();
     },
-    {
-      name: 'mentions by social',
-      path: '/mentions/reddit',
-      endsAt: '/mentions/reddit',
-      shows: async (page) => {
-        await page.getByRole('heading', { level: 1, name: 'Mentions' }).waitFor();
-        await page.getByText('designer_dan').first().waitFor();
-      },
+  },
+  {
+    name: 'project',
+    path: '/project',
+    endsAt: '/project',
+    shows: async (page) => {
+      await page.getByRole('heading', { level: 1, name: 'Project' }).waitFor();
+      await page.getByRole('button', { name: 'Manage keyword filter for late invoices' }).waitFor();
     },
-    {
-      name: 'replies',
-      path: '/replies',
-      endsAt: '/replies',
-      shows: async (page) => {
-        await page.getByRole('heading', { level: 1, name: 'Replies' }).waitFor();
-        await page.getByText('freelance_fran').first().waitFor();
-      },
-    },
-    {
-      name: 'project',
-      path: '/project',
-      endsAt: '/project',
-      shows: async (page) => {
-        await page.getByRole('heading', { level: 1, name: 'Project' }).waitFor();
-        await page.getByRole('button', { name: 'Manage keyword filter for late invoices' }).waitFor();
-      },
-    },
-    {
-      name: 'billing',
-      path: '/billing',
-      endsAt: '/billing',
-      shows: (page) => page.getByText('Autopilot').first().waitFor(),
-    },
-  ];
+  },
+  {
+    name: 'billing',
+    path: '/billing',
+    endsAt: '/billing',
+    shows: (page) => page.getByText('Autopilot').first().waitFor(),
+  },
+];
 
 /** Every signed-in route, visited online once, then reloaded with the network cut for page and worker. */
 async function offlineRoutes(context: BrowserContext, page: Page, audit: AuditProduct): Promise<Finding[]> {
   for (const route of signedInRoutes) {
     await page.goto(route.path);
     await route.shows(page);
+    await route.used?.(page);
+    await page.waitForLoadState('networkidle');
   }
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
     timeout: 30_000,
