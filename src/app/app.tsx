@@ -1,8 +1,9 @@
 import type { AuthSession } from '@contract/auth';
-import { Suspense, useLayoutEffect } from 'react';
+import { type ReactNode, Suspense, useLayoutEffect } from 'react';
 import { Router } from 'wouter';
 import { PageLoader } from '@/components/ui/loader';
 import { AuthProvider } from '@/features/auth/auth-provider';
+import { useAuth } from '@/lib/auth';
 import { firstScreenCommitted } from '@/lib/first-paint';
 import { takeOverPage } from '@/lib/page-take-over';
 import { ApiCacheProvider } from '@/lib/use-api';
@@ -52,13 +53,29 @@ function Screens({
     <AuthProvider pageSession={pageSession}>
       <ApiClientWiring />
       <CustomerChat />
-      <ApiCacheProvider firstData={pageData}>
+      <PersonsApiCache firstData={pageData}>
         <WorkspaceCacheReset />
         <Suspense fallback={<PageLoader />}>
           <AppRouter />
         </Suspense>
-      </ApiCacheProvider>
+      </PersonsApiCache>
       <UpdateToast />
     </AuthProvider>
+  );
+}
+
+/** The data cache of the signed-in person (a new one for each person, and for nobody). */
+function PersonsApiCache({
+  children,
+  firstData,
+}: {
+  children: ReactNode;
+  firstData: Record<string, unknown> | undefined;
+}) {
+  const { user } = useAuth();
+  return (
+    <ApiCacheProvider firstData={firstData} owner={user?.id ?? null}>
+      {children}
+    </ApiCacheProvider>
   );
 }

@@ -30,7 +30,7 @@ export interface PageAnswer {
 /** What the app starts with from its page: the session, and the first screen's data by cache key. */
 export interface PageStart {
   session: PageSession;
-  /** The data cache's first values (SWR's `fallback`): each answer's data, parsed, under its call's key. */
+  /** The data cache's first values (SWR cache's first entries): each answer's data, parsed, under its call's key. */
   data: Record<string, unknown>;
   /** The same answers, for keeping on the device (`keepPageAnswers`). */
   answers: PageAnswer[];

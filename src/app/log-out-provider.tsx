@@ -1,9 +1,10 @@
 import { type ReactNode, useCallback, useState } from 'react';
 import { onDemandDialog } from '@/components/on-demand-dialog';
 import { clearAll, clearMirror, type MirrorDb } from '@/db/mirror';
+import { useAuth } from '@/lib/auth';
 import { UnsentChangesError } from '@/sync/sync-engine';
 import { useSyncEngine } from './sync-engine-provider';
-import { LogOutContext, useSignOutAndClearCache } from './use-log-out';
+import { LogOutContext } from './use-log-out';
 
 // Seldom needed, so its Radix dialog is loaded when it is, not with every signed-in screen.
 const UnsentChangesDialog = onDemandDialog(() =>
@@ -16,7 +17,7 @@ const UnsentChangesDialog = onDemandDialog(() =>
  * emptied and the person signed out.
  */
 export function LogOutProvider({ children }: { children: ReactNode }) {
-  const signOutAndClear = useSignOutAndClearCache();
+  const { signOut } = useAuth();
   const sync = useSyncEngine();
   const [unsent, setUnsent] = useState<number | null>(null);
   const [leaving, setLeaving] = useState(false);
@@ -26,13 +27,13 @@ export function LogOutProvider({ children }: { children: ReactNode }) {
       if (sync && clear) {
         await clear(sync.db).catch((error: unknown) => console.error('Could not empty the mirror', error));
       }
-      await signOutAndClear();
+      await signOut();
     },
-    [sync, signOutAndClear],
+    [sync, signOut],
   );
 
   const logOut = useCallback(async () => {
-    if (!sync) return signOutAndClear();
+    if (!sync) return signOut();
     // Fetched while the outbox is sent, in case it cannot be.
     UnsentChangesDialog.preload();
     try {
@@ -46,7 +47,7 @@ export function LogOutProvider({ children }: { children: ReactNode }) {
       console.error('Could not send the waiting changes before logging out', error);
     }
     await finish(clearMirror);
-  }, [sync, signOutAndClear, finish]);
+  }, [sync, signOut, finish]);
 
   const logOutAnyway = async () => {
     setLeaving(true);

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 
 /**
  * Whether the page has painted its first screen. Work the first screen does not need (opening the
@@ -39,17 +39,24 @@ export function afterFirstPaint(): Promise<void> {
   });
 }
 
-/** True once the first screen has painted; re-renders the component then. */
+/**
+ * True once the first screen has painted; re-renders the component then, as a transition, so that what
+ * the component starts then (opening the mirror, its screens' first reads) is drawn in short slices.
+ * False on the server and while the app takes over the server's page (decision 020).
+ */
 export function useFirstPaintDone(): boolean {
-  return useSyncExternalStore(
-    (onChange) => {
-      if (painted) return () => undefined;
-      listeners.add(onChange);
-      return () => listeners.delete(onChange);
-    },
-    () => painted,
-    () => false,
-  );
+  const [done, setDone] = useState(() => typeof window !== 'undefined' && painted);
+  useEffect(() => {
+    if (done) return;
+    let current = true;
+    void afterFirstPaint().then(() => {
+      if (current) startTransition(() => setDone(true));
+    });
+    return () => {
+      current = false;
+    };
+  }, [done]);
+  return done;
 }
 
 /**

@@ -82,6 +82,41 @@ function Socials({ onClear }: { onClear: (clear: () => void) => void }) {
   return <p>{data ? data.map((s) => s.slug).join(',') : 'loading'}</p>;
 }
 
+describe('the data cache is the signed-in person’s', () => {
+  function PersonScreen({ owner, firstData }: { owner: string | null; firstData?: Record<string, unknown> }) {
+    return (
+      <ApiCacheProvider owner={owner} firstData={firstData}>
+        <Socials onClear={() => undefined} />
+        <Typed />
+      </ApiCacheProvider>
+    );
+  }
+  /** A field whose text lives in the screen: it is lost only when the screen is drawn anew. */
+  function Typed() {
+    return <input aria-label="Typed" defaultValue="" />;
+  }
+
+  it('is a new one, with nothing of the last person, from the render that shows the next', async () => {
+    fetchMock.mockImplementation(async () => socials('signed-out'));
+    const firstData = {
+      [unstable_serialize(['listSocials', {}])]: [{ id: 'r', slug: 'ada-only', name: 'r' }],
+    };
+    const { rerender } = render(<PersonScreen owner="ada" firstData={firstData} />);
+    expect(screen.getByText('ada-only')).toBeTruthy();
+    rerender(<PersonScreen owner={null} firstData={firstData} />);
+    // Not the page's answers, which were Ada's: asked afresh.
+    expect(screen.getByText('loading')).toBeTruthy();
+    expect(await screen.findByText('signed-out')).toBeTruthy();
+    // Drawn once for the next person: what is typed on their screen stays.
+    const typed = screen.getByRole('textbox', { name: 'Typed' }) as HTMLInputElement;
+    typed.value = 'ada@example.com';
+    rerender(<PersonScreen owner={null} firstData={firstData} />);
+    expect((screen.getByRole('textbox', { name: 'Typed' }) as HTMLInputElement).value).toBe(
+      'ada@example.com',
+    );
+  });
+});
+
 describe('clearing the data cache', () => {
   it('forgets every answer and asks again, even within the de-duplication window', async () => {
     fetchMock.mockImplementationOnce(async () => socials('first-person'));

@@ -56,21 +56,26 @@ function notAskedAgainOnMount(answered: ReadonlySet<string>, freshUntil: number)
 /**
  * The data cache of the app. Clearing it starts a new, empty cache and remounts what is below, so that no
  * answer, request in flight or de-duplication window of the last person carries over to the next one.
- * `firstData` (the page's first answers by key, decision 017) is what the first cache shows for a key
- * until that key has been asked; a cleared cache starts without it.
+ * The cache is `owner`'s (the signed-in person's id): when another person, or nobody, is signed in, it
+ * is a new one, from the same render that shows them their screen (a sign-out draws sign in once, with
+ * nothing left of the last person under it). `firstData` (the page's first answers by key, decision 017)
+ * is what the first cache holds from the start; a cleared or new cache starts without it.
  */
 export function ApiCacheProvider({
   children,
   config,
   firstData,
+  owner = null,
 }: {
   children: ReactNode;
   config?: SWRConfiguration;
   firstData?: Record<string, unknown> | undefined;
+  owner?: string | null;
 }) {
   const [generation, setGeneration] = useState(0);
   const clear = useCallback(() => setGeneration((n) => n + 1), []);
-  const fallback = generation === 0 && firstData ? firstData : undefined;
+  const [firstOwner] = useState(owner);
+  const pageData = generation === 0 && owner === firstOwner && firstData ? firstData : undefined;
   const [answeredByPage] = useState(() => ({
     keys: new Set(Object.keys(firstData ?? {})),
     freshUntil: Date.now() + pageAnswersFreshMs,
@@ -80,16 +85,20 @@ export function ApiCacheProvider({
     { value: clear },
     createElement(
       Fragment,
-      { key: generation },
+      { key: `${generation}:${owner ?? ''}` },
       createElement(
         SWRConfig,
         {
           value: {
             ...config,
-            ...(fallback
-              ? { fallback, use: [notAskedAgainOnMount(answeredByPage.keys, answeredByPage.freshUntil)] }
+            ...(pageData
+              ? { use: [notAskedAgainOnMount(answeredByPage.keys, answeredByPage.freshUntil)] }
               : {}),
-            provider: () => new Map(),
+            // The page's answers are in the cache from the start, as if just asked: the server's render
+            // and the app's take-over of it read the same entries (a `fallback` would differ from the
+            // cache there, and React would draw every screen that reads one again at once, in one go).
+            provider: () =>
+              new Map(pageData ? Object.entries(pageData).map(([key, data]) => [key, { data }]) : []),
           },
         },
         children,
@@ -98,7 +107,7 @@ export function ApiCacheProvider({
   );
 }
 
-/** Empties the whole data cache (used on log out). Only inside ApiCacheProvider. */
+/** Empties the whole data cache (moving to another workspace). Only inside ApiCacheProvider. */
 export function useClearApiCache(): () => void {
   const clear = useContext(ClearApiCacheContext);
   if (clear === null) throw new Error('useClearApiCache must be used inside ApiCacheProvider');

@@ -1,6 +1,5 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { openBarOf } from './open-bars';
 
 /** One measured figure against its bar. */
 export interface Finding {
@@ -41,16 +40,10 @@ export async function guarded(
   }
 }
 
-/** The summary table, one line per finding, failures and open bars marked. */
+/** The summary table, one line per finding, failures marked. */
 export function summaryTable(findings: Finding[]): string {
   const header = ['', 'audit', 'metric', 'value', 'bar'];
-  const rows = findings.map((f) => [
-    f.pass ? 'ok' : openBarOf(f) ? 'OPEN' : 'FAIL',
-    f.audit,
-    f.metric,
-    f.value,
-    f.bar,
-  ]);
+  const rows = findings.map((f) => [f.pass ? 'ok' : 'FAIL', f.audit, f.metric, f.value, f.bar]);
   const widths = header.map((_, i) => Math.max(...[header, ...rows].map((row) => (row[i] ?? '').length)));
   const line = (row: string[]) =>
     row

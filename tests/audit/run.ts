@@ -15,7 +15,6 @@ import { ensureBuild } from './build';
 import { bundleAudit } from './bundle-audit';
 import { type Finding, guarded, reportsDir, summaryTable, writeReport } from './findings';
 import { lighthouseAudit } from './lighthouse-audit';
-import { openBarOf, openBars } from './open-bars';
 import { pwaAudit } from './pwa-audit';
 
 const only = new Set(process.argv.slice(2));
@@ -106,29 +105,14 @@ try {
 }
 
 const table = summaryTable(findings);
-const missed = findings.filter((f) => !f.pass);
-const open = missed.filter((f) => openBarOf(f) !== null);
-const failed = missed.filter((f) => openBarOf(f) === null);
-const metNow = openBars.filter((bar) => {
-  const measured = findings.filter((f) => f.audit === bar.audit && bar.metric.test(f.metric));
-  return measured.length > 0 && measured.every((f) => f.pass);
-});
+const failed = findings.filter((f) => !f.pass);
 writeReport('summary.json', { seconds: Math.round((performance.now() - started) / 1000), findings });
 writeReport('summary.txt', `${table}\n`);
 console.log(`\n${table}\n\nreports: ${reportsDir}`);
-if (open.length > 0) {
-  console.log(`\n${open.length} open bar(s), not met yet (docs/decisions/014-audits-and-their-bars.md):`);
-  for (const f of open)
-    console.log(`  ${f.audit}: ${f.metric} = ${f.value} (bar ${f.bar}): ${openBarOf(f)?.why}`);
-}
-if (metNow.length > 0 && only.size === 0) {
-  console.log('\nmet now, remove from tests/audit/open-bars.ts:');
-  for (const bar of metNow) console.log(`  ${bar.audit}: ${bar.metric.source}`);
-}
 if (failed.length > 0) {
   console.error(`\n${failed.length} bar(s) missed:`);
   for (const f of failed)
     console.error(`  ${f.audit}: ${f.metric} = ${f.value} (bar ${f.bar})\n    ${f.detail ?? ''}`);
   process.exit(1);
 }
-console.log(open.length > 0 ? '\nevery other bar met' : '\nevery bar met');
+console.log('\nevery bar met');
