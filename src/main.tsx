@@ -7,7 +7,12 @@ import { App, loadFirstScreen } from '@/app/app';
 import { type PageStart, takeFirstAnswersFromPage } from '@/app/first-answers';
 import { appStarted } from '@/app/startup-guard';
 import { appUpdate } from '@/lib/app-update';
-import { afterFirstPaint, holdUntilFirstPaint } from '@/lib/first-paint';
+import {
+  afterFirstPaint,
+  firstScreenSettled,
+  holdUntilFirstPaint,
+  holdUntilFirstScreenSettles,
+} from '@/lib/first-paint';
 import { captureInstallPrompt } from '@/lib/install-prompt';
 import { nextTask } from '@/lib/next-task';
 import { registerServiceWorker } from '@/lib/service-worker';
@@ -38,8 +43,10 @@ function render(container: HTMLElement, start: PageStart, takeOver: boolean): vo
  */
 async function start(): Promise<void> {
   appStarted();
-  // From here, what waits for the first paint (keeping the page's answers, the mirror) waits for the app's.
+  // From here, what waits for the first paint (keeping the page's answers, the mirror) waits for the app's,
+  // and the background work (the sync engine, the service worker) for the first screen to settle.
   holdUntilFirstPaint();
+  holdUntilFirstScreenSettles();
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root element');
   captureInstallPrompt();
@@ -65,14 +72,17 @@ async function start(): Promise<void> {
   await nextTask();
   render(container, page, takeOver);
 
-  // The page's answers are kept on the device (for the next start offline) once the first screen shows.
+  // The page's answers are kept on the device (for the next start offline) once the first screen shows;
+  // then the first screen has settled, and the app's background work may start.
   const { session, answers } = page;
-  if (session && answers.length > 0) {
-    void afterFirstPaint()
-      .then(() => import('@/app/keep-page-answers'))
-      .then(({ keepPageAnswers }) => keepPageAnswers(answers, session))
-      .catch((error: unknown) => console.error('Could not keep the page’s answers on this device', error));
-  }
+  void afterFirstPaint()
+    .then(async () => {
+      if (!session || answers.length === 0) return;
+      const { keepPageAnswers } = await import('@/app/keep-page-answers');
+      await keepPageAnswers(answers, session);
+    })
+    .catch((error: unknown) => console.error('Could not keep the page’s answers on this device', error))
+    .finally(firstScreenSettled);
   registerServiceWorker(appUpdate.offer);
 }
 

@@ -157,9 +157,9 @@ describe('log out with the sync engine', () => {
         <span>app again</span>
       </SyncEngineProvider>,
     );
-    expect(create).toHaveBeenCalledTimes(1);
-    // Started once the first screen has painted (at once here: nothing holds it).
+    // Made and started once the first screen has settled (at once here: nothing holds it), once.
     await waitFor(() => expect(engine.start).toHaveBeenCalled());
+    expect(create).toHaveBeenCalledTimes(1);
     await create.mock.calls[0]?.[0].waitForAuth?.();
     expect(auth.getToken).toHaveBeenCalled();
     unmount();

@@ -2,7 +2,7 @@ import { type ReactNode, useCallback, useState } from 'react';
 import { onDemandDialog } from '@/components/on-demand-dialog';
 import { clearAll, clearMirror, type MirrorDb } from '@/db/mirror';
 import { useAuth } from '@/lib/auth';
-import { UnsentChangesError } from '@/sync/sync-engine';
+import { UnsentChangesError } from '@/sync/unsent-changes-error';
 import { useSyncEngine } from './sync-engine-provider';
 import { LogOutContext } from './use-log-out';
 

@@ -73,3 +73,57 @@ export function whenIdleAfterFirstPaint(): Promise<void> {
       }),
   );
 }
+
+/**
+ * Whether the first screen has settled: painted, and the page's answers kept on the device (main.tsx). The
+ * app's background work (the sync engine, installing the service worker) waits for it, so that it neither
+ * competes with making the first screen usable nor counts among what the screen needs. True unless the
+ * app's entry asked to wait (`holdUntilFirstScreenSettles`), as for the first paint.
+ */
+let settled = true;
+const settledListeners = new Set<() => void>();
+
+/** Called by the app's entry: from now, `afterFirstScreenSettles` waits for `firstScreenSettled`. */
+export function holdUntilFirstScreenSettles(): void {
+  settled = false;
+}
+
+/** Called by the app's entry once the first screen has painted and the page's answers are kept. */
+export function firstScreenSettled(): void {
+  if (settled) return;
+  settled = true;
+  for (const listener of settledListeners) listener();
+  settledListeners.clear();
+}
+
+/**
+ * How long the background work waits after the first screen has settled: the screen's own last steps
+ * (the mirror's copies read back, the answers made editable) come first, as the browser's idle moments
+ * alone do not tell (it is idle while the device's database works).
+ */
+export const backgroundWorkDelayMs = 500;
+
+/**
+ * Resolves once the first screen has settled, a moment has passed (`backgroundWorkDelayMs`) and the
+ * browser next has time to spare (within 2 s): for the app's background work.
+ */
+export function whenIdleAfterFirstScreenSettles(): Promise<void> {
+  const wasHeld = !settled;
+  const settle = settled
+    ? Promise.resolve()
+    : new Promise<void>((resolve) => {
+        settledListeners.add(resolve);
+      });
+  return settle
+    .then(() =>
+      wasHeld ? new Promise<void>((resolve) => setTimeout(resolve, backgroundWorkDelayMs)) : undefined,
+    )
+    .then(
+      () =>
+        new Promise<void>((resolve) => {
+          if (typeof requestIdleCallback === 'function')
+            requestIdleCallback(() => resolve(), { timeout: 2_000 });
+          else setTimeout(resolve, 0);
+        }),
+    );
+}

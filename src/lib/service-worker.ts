@@ -1,3 +1,5 @@
+import { whenIdleAfterFirstScreenSettles } from '@/lib/first-paint';
+
 /**
  * Registers the service worker in production builds and reports when a new version is waiting.
  * `onNeedRefresh` receives `update`, which lets the waiting worker take over and reloads the page once
@@ -7,16 +9,12 @@ export function registerServiceWorker(onNeedRefresh: (update: () => Promise<void
   if (!import.meta.env.PROD || typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
 
   void (async () => {
-    // After the page has loaded: installing the worker fetches the whole app shell, which must not compete
-    // with the first screen for the network and the main thread.
+    // After the page has loaded and its first screen has settled (painted, its answers kept on the
+    // device), at a moment the browser has to spare: installing the worker fetches the whole app shell,
+    // which must not compete with the first screen for the network and the main thread.
     if (document.readyState !== 'complete')
       await new Promise((resolve) => window.addEventListener('load', resolve, { once: true }));
-    // And once the first screen's own work is done, within 3 s of the load.
-    await new Promise<void>((resolve) =>
-      typeof requestIdleCallback === 'function'
-        ? requestIdleCallback(() => resolve(), { timeout: 3_000 })
-        : setTimeout(resolve, 0),
-    );
+    await whenIdleAfterFirstScreenSettles();
     // Loaded on demand so workbox-window stays out of the first-load bundle.
     const { Workbox } = await import('workbox-window');
     const workbox = new Workbox('/sw.js', { scope: '/' });

@@ -7,6 +7,7 @@ import { backoffDelay } from '@/sync/backoff';
 import { nextBatch, type OutboxBatch } from '@/sync/outbox-batch';
 import { applyConflict, applyPark, applySuccess, markInflight, recordFailure } from '@/sync/outbox-outcomes';
 import { countPendingChanges } from '@/sync/pending-changes';
+import { UnsentChangesError } from '@/sync/unsent-changes-error';
 
 /** The two write routes the outbox replays. */
 /** The two write calls, each sent for the project its outbox row was made in. */
@@ -68,13 +69,7 @@ export interface SyncEngine {
   pendingCount: Observable<number>;
 }
 
-/** The outbox could not be emptied before logging out; the app asks whether to drop `count` changes. */
-export class UnsentChangesError extends Error {
-  override name = 'UnsentChangesError';
-  constructor(readonly count: number) {
-    super(`${count} ${count === 1 ? 'change has' : 'changes have'} not been sent`);
-  }
-}
+export { UnsentChangesError } from '@/sync/unsent-changes-error';
 
 /** Retries a flush before logout makes before it gives up and asks the person. */
 const LOGOUT_RETRIES = 2;

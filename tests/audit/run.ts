@@ -12,7 +12,7 @@ import {
 } from './audit-product';
 import { axeAudit } from './axe-audit';
 import { ensureBuild } from './build';
-import { bundleAudit } from './bundle-audit';
+import { answersTakeTyping, bundleAudit, signInAnswers } from './bundle-audit';
 import { type Finding, guarded, reportsDir, summaryTable, writeReport } from './findings';
 import { lighthouseAudit } from './lighthouse-audit';
 import { pwaAudit } from './pwa-audit';
@@ -54,7 +54,7 @@ try {
         bundleAudit(browser, baseURL, {
           name: 'sign-in',
           path: '/sign-in',
-          ready: (page) => page.getByRole('button', { name: 'Continue' }).waitFor(),
+          interactive: signInAnswers,
         }),
       )),
       ...(await guarded('bundle mentions', 'measured', () =>
@@ -62,7 +62,7 @@ try {
           name: 'mentions',
           path: '/mentions/reddit',
           storageState,
-          ready: (page) => page.locator('[data-post-id]').first().waitFor(),
+          interactive: answersTakeTyping,
         }),
       )),
     );
