@@ -37,7 +37,10 @@ function staticClosure(graph: ModuleGraph, roots: readonly string[]): Set<string
  *
  * - `boot`: what the page's entry needs before it loads the app (`src/boot.ts`, decision 020): it must
  *   not pull the app in with it, or a page the server drew would fetch the app before it has painted;
- * - `app`: everything the app's main module imports (React, the router, auth, the API client);
+ * - `react`, `contract`: of what the app's main module imports, React and the API's schemas (with zod):
+ *   each a script of its own, so that the page can run them one task at a time (`src/boot.ts`) rather
+ *   than all of the app's code in one long task while the screen is already showing;
+ * - `app`: the rest of what the app's main module imports (the router, auth, the API client);
  * - `first-screens`: what both sign in and the signed-in app show (cards, inputs, titles);
  * - `sign-in`, `signed-in`: the rest of each of those screens (the signed-in one with the mirror, the
  *   sync engine, the shell and the mentions pages).
@@ -45,6 +48,13 @@ function staticClosure(graph: ModuleGraph, roots: readonly string[]): Set<string
  * Every other module (the other pages, dialogs, Clerk, Paddle) is split the bundler's own way and
  * loaded when it is needed. Returns `output.codeSplitting`'s groups.
  */
+/** Which part of the app's own code a module is in (see `firstScreenChunks`). */
+function appPart(id: string): 'react' | 'contract' | 'app' {
+  if (/[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/.test(id)) return 'react';
+  if (/[\\/]node_modules[\\/]zod[\\/]|[\\/]contract[\\/]|zod-without-eval/.test(id)) return 'contract';
+  return 'app';
+}
+
 export function firstScreenChunks(
   root: string,
   entries: { boot: string; app: string },
@@ -60,7 +70,7 @@ export function firstScreenChunks(
     const result = new Map<string, string>();
     for (const id of new Set([...boot, ...app, ...signedOut, ...signedIn])) {
       if (boot.has(id)) result.set(id, 'boot');
-      else if (app.has(id)) result.set(id, 'app');
+      else if (app.has(id)) result.set(id, appPart(id));
       else if (signedOut.has(id) && signedIn.has(id)) result.set(id, 'first-screens');
       else if (signedOut.has(id)) result.set(id, 'sign-in');
       else result.set(id, 'signed-in');

@@ -27,13 +27,25 @@ function preloadScreenScripts(): void {
   }
 }
 
+/** Resolves in a task of its own (the page's entry has no scheduler of its own to ask). */
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+/**
+ * Loads the app and runs it, one part per task: React, then the API's schemas, then the app itself. The
+ * screen is already showing, so no part may hold the page for long.
+ */
 function loadApp(): void {
-  import('./main').catch((error: unknown) => {
-    // An error while the app's modules load is shown by the startup guard (`src/app/startup-guard.tsx`).
-    window.dispatchEvent(
-      new ErrorEvent('error', { error, message: error instanceof Error ? error.message : String(error) }),
-    );
-  });
+  import('react-dom/client')
+    .then(nextTask)
+    .then(() => import('@contract/api'))
+    .then(nextTask)
+    .then(() => import('./main'))
+    .catch((error: unknown) => {
+      // An error while the app's modules load is shown by the startup guard (`src/app/startup-guard.tsx`).
+      window.dispatchEvent(
+        new ErrorEvent('error', { error, message: error instanceof Error ? error.message : String(error) }),
+      );
+    });
 }
 
 function start(): void {

@@ -21,7 +21,7 @@ import { registerServiceWorker } from '@/lib/service-worker';
 function render(container: HTMLElement, start: PageStart, takeOver: boolean): void {
   const app = (
     <StrictMode>
-      <App pageSession={start.session} pageData={start.data} />
+      <App pageSession={start.session} pageData={start.data} takingOver={takeOver} />
     </StrictMode>
   );
   if (!takeOver) {

@@ -1,5 +1,5 @@
 import type { AuthSession } from '@contract/auth';
-import { type ReactNode, Suspense, useLayoutEffect } from 'react';
+import { type ReactNode, Suspense, startTransition, useEffect, useLayoutEffect, useState } from 'react';
 import { Router } from 'wouter';
 import { PageLoader } from '@/components/ui/loader';
 import { AuthProvider } from '@/features/auth/auth-provider';
@@ -7,6 +7,7 @@ import { useAuth } from '@/lib/auth';
 import { firstScreenCommitted } from '@/lib/first-paint';
 import { takeOverPage } from '@/lib/page-take-over';
 import { ApiCacheProvider } from '@/lib/use-api';
+import { HydratedContext } from '@/lib/use-hydrated';
 import { ApiClientWiring } from './api-client-wiring';
 import { CustomerChat } from './customer-chat';
 import { AppRouter } from './router';
@@ -19,26 +20,37 @@ export { loadFirstScreen } from './router';
  * The app: the data cache (SWR's defaults are the spec's data-fetch defaults), auth, then the routes.
  * `pageSession` is the session the page came with, when it said, and `pageData` the first screen's data
  * it came with, by cache key (decision 017). `serverLocation` is the address the server renders the
- * first screen at (decision 020); in the browser the router follows the browser's address.
+ * first screen at (decision 020); in the browser the router follows the browser's address. `takingOver`
+ * says this render takes over the HTML the server drew: until it has, the app draws the server's way
+ * (`useHydrated`).
  */
 export function App({
   pageSession,
   pageData,
   serverLocation,
+  takingOver = false,
 }: {
   pageSession?: AuthSession | null | undefined;
   pageData?: Record<string, unknown>;
   serverLocation?: { path: string; search: string };
+  takingOver?: boolean;
 } = {}) {
+  const [hydrated, setHydrated] = useState(!takingOver && serverLocation === undefined);
   useLayoutEffect(() => {
     firstScreenCommitted();
     // Taking over a page the server drew: a form sent on it meanwhile is the app's to send now.
     takeOverPage();
   }, []);
+  // Then what was drawn the server's way is drawn this device's way, in short slices.
+  useEffect(() => {
+    if (!hydrated) startTransition(() => setHydrated(true));
+  }, [hydrated]);
   return (
-    <Router {...(serverLocation ? { ssrPath: serverLocation.path, ssrSearch: serverLocation.search } : {})}>
-      <Screens pageSession={pageSession} pageData={pageData} />
-    </Router>
+    <HydratedContext.Provider value={hydrated}>
+      <Router {...(serverLocation ? { ssrPath: serverLocation.path, ssrSearch: serverLocation.search } : {})}>
+        <Screens pageSession={pageSession} pageData={pageData} />
+      </Router>
+    </HydratedContext.Provider>
   );
 }
 

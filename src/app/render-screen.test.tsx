@@ -112,7 +112,7 @@ async function loadPage(url: string, firstAnswers: FirstAnswers, beforeTakeOver?
       root = hydrateRoot(
         container,
         <StrictMode>
-          <App pageSession={start.session} pageData={start.data} />
+          <App pageSession={start.session} pageData={start.data} takingOver />
         </StrictMode>,
         { onRecoverableError: (error) => mismatches.push(error) },
       );

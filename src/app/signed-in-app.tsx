@@ -1,5 +1,5 @@
 import { Redirect, Route, Switch } from 'wouter';
-import { useSubscription, useSubscriptionUpdates } from '@/features/billing/use-subscription';
+import { useScreenSubscription, useSubscriptionUpdates } from '@/features/billing/use-subscription';
 import { PendingInvitations } from '@/features/team/pending-invitations';
 import { AddonGate } from './gates/addon-gate';
 import { SignedInGates } from './gates/signed-in-gates';
@@ -28,7 +28,7 @@ function WorkspaceOnboardingRoute() {
 
 /** The mentions of one social, told whether the workspace has the autopost add-on. */
 function MentionsRoute() {
-  const { data: subscription } = useSubscription();
+  const subscription = useScreenSubscription();
   return <MentionsPage autopost={subscription?.addons.autopost === true} />;
 }
 

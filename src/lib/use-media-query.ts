@@ -1,12 +1,15 @@
 import { useCallback, useSyncExternalStore } from 'react';
+import { useHydrated } from './use-hydrated';
 
 const canMatch = () => typeof window !== 'undefined' && typeof window.matchMedia === 'function';
 
 /**
  * Whether the CSS media query matches now, following its changes (a window resized, a phone turned); null
- * where the browser cannot tell (no `matchMedia`), so the caller can leave the choice to its CSS.
+ * where it cannot be told (no `matchMedia`, or on the server and while the app takes its page over), so
+ * the caller can leave the choice to its CSS.
  */
 export function useMediaQuery(query: string): boolean | null {
+  const hydrated = useHydrated();
   const subscribe = useCallback(
     (onChange: () => void) => {
       if (!canMatch()) return () => undefined;
@@ -18,7 +21,7 @@ export function useMediaQuery(query: string): boolean | null {
   );
   return useSyncExternalStore(
     subscribe,
-    () => (canMatch() ? window.matchMedia(query).matches : null),
+    () => (hydrated && canMatch() ? window.matchMedia(query).matches : null),
     () => null,
   );
 }

@@ -1,5 +1,5 @@
 import type { RouteData } from '@contract/api';
-import { useContext } from 'react';
+import { createContext, useContext } from 'react';
 import useSWR from 'swr';
 import { keptCopies } from '@/db/kept-copies';
 import { getMirrorDb, type MirrorDb } from '@/db/mirror';
@@ -30,4 +30,18 @@ export function useProjects({
       return workspaceId ? readThrough(ask, keptCopies.projects(db, workspaceId)) : ask();
     },
   );
+}
+
+/**
+ * The projects the onboarding gate has checked, for the screens behind it (undefined outside it). A screen
+ * reads them from here rather than from a data hook of its own: the gate is taken over (decision 020) a
+ * moment before the screen, and a second hook for the same answer would then draw the screen twice.
+ */
+export const GateProjectsContext = createContext<RouteData<'listProjects'> | undefined>(undefined);
+
+/** The workspace's projects: the gate's, or this screen's own (a screen shown without the gate). */
+export function useScreenProjects({ db }: { db?: MirrorDb } = {}): RouteData<'listProjects'> | undefined {
+  const fromGate = useContext(GateProjectsContext);
+  const own = useProjects({ enabled: fromGate === undefined, ...(db ? { db } : {}) });
+  return fromGate ?? own.data;
 }

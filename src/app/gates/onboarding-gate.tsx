@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Redirect, useLocation } from 'wouter';
 import { PageLoader } from '@/components/ui/loader';
 import { useAuth } from '@/lib/auth';
-import { useProjects } from '@/lib/use-projects';
+import { GateProjectsContext, useProjects } from '@/lib/use-projects';
 import { isUnder, routes } from '../routes';
 
 /**
@@ -49,5 +49,5 @@ export function OnboardingGate({ children }: { children: ReactNode }) {
   if (hasProject && (onWorkspaceOnboarding || onProjectOnboarding)) {
     return <Redirect to={routes.mentions.href()} replace />;
   }
-  return children;
+  return <GateProjectsContext.Provider value={projects}>{children}</GateProjectsContext.Provider>;
 }

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Redirect, useLocation } from 'wouter';
 import { PageLoader } from '@/components/ui/loader';
-import { useSubscription } from '@/features/billing/use-subscription';
+import { GateSubscriptionContext, useSubscription } from '@/features/billing/use-subscription';
 import { isUnder, routes } from '../routes';
 
 /**
@@ -16,5 +16,5 @@ export function SubscriptionGate({ children }: { children: ReactNode }) {
   const onSubscribe = isUnder(location, routes.subscribe.path);
   if (!subscription.active && !onSubscribe) return <Redirect to={routes.subscribe.href()} replace />;
   if (subscription.active && onSubscribe) return <Redirect to={routes.home.href()} replace />;
-  return children;
+  return <GateSubscriptionContext.Provider value={subscription}>{children}</GateSubscriptionContext.Provider>;
 }

@@ -1,5 +1,5 @@
 import type { Subscription } from '@contract/entities';
-import { useContext, useMemo } from 'react';
+import { createContext, useContext, useMemo } from 'react';
 import useSWR, { unstable_serialize, useSWRConfig } from 'swr';
 import { keptCopies } from '@/db/kept-copies';
 import { getMirrorDb } from '@/db/mirror';
@@ -34,12 +34,12 @@ function useActiveWorkspaceId(): string | null {
  * While the subscription of a newly active workspace loads, the last one is kept, so that a form that
  * has just made a workspace active is not replaced by a spinner under its own feet.
  */
-export function useSubscription() {
+export function useSubscription({ enabled = true }: { enabled?: boolean } = {}) {
   const workspaceId = useActiveWorkspaceId();
   const { cache } = useSWRConfig();
   const key = subscriptionKey(workspaceId);
-  return useSWR<Subscription, ApiError, ReturnType<typeof subscriptionKey>>(
-    key,
+  return useSWR<Subscription, ApiError, ReturnType<typeof subscriptionKey> | null>(
+    enabled ? key : null,
     ([, , id]) => fetchKeptSubscription(id),
     {
       revalidateOnMount: cache.get(unstable_serialize(key))?.data === undefined,
@@ -80,4 +80,18 @@ export function useSubscriptionUpdates() {
     }),
     [mutate, currentWorkspaceId],
   );
+}
+
+/**
+ * The subscription the subscription gate has checked, for the screens behind it (undefined outside it).
+ * A screen reads it from here rather than from a data hook of its own: the gate is taken over (decision
+ * 020) a moment before the screen, and a second hook for the same answer would then draw the screen twice.
+ */
+export const GateSubscriptionContext = createContext<Subscription | undefined>(undefined);
+
+/** The subscription: the gate's, or this screen's own (a screen shown without the gate). */
+export function useScreenSubscription(): Subscription | undefined {
+  const fromGate = useContext(GateSubscriptionContext);
+  const own = useSubscription({ enabled: fromGate === undefined });
+  return fromGate ?? own.data;
 }

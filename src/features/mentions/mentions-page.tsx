@@ -16,7 +16,7 @@ import { newestPublishedFirst } from '@/lib/dates';
 import { useFirstPaintDone } from '@/lib/first-paint';
 import { isPageAnswer } from '@/lib/page-answers';
 import { useApi } from '@/lib/use-api';
-import { useProjects } from '@/lib/use-projects';
+import { useScreenProjects } from '@/lib/use-projects';
 import { FoundDateSelect } from './components/found-date-select';
 import { KeywordSelect } from './components/keyword-select';
 import { PostCard, PostsEditable } from './components/post-card';
@@ -108,7 +108,7 @@ export function MentionsPage({
 
   // The mirror is read and written once the first screen has painted, from the page's answers till then.
   const mirrorOpen = useFirstPaintDone();
-  const { data: projects } = useProjects({ db });
+  const projects = useScreenProjects({ db });
   const project = projects?.[0];
   const projectId = project?.id ?? null;
   const reviewed = project?.reviewed === true;

@@ -2,7 +2,7 @@ import { useSearch } from 'wouter';
 import { parseProjectSearch } from '@/app/routes';
 import { PageLoader } from '@/components/ui/loader';
 import { Title } from '@/components/ui/title';
-import { useProjects } from '@/lib/use-projects';
+import { useScreenProjects } from '@/lib/use-projects';
 import { ProjectForm } from './components/project-form';
 
 /**
@@ -11,7 +11,7 @@ import { ProjectForm } from './components/project-form';
  * showing the project without the risk of changing it.
  */
 export function ProjectPage() {
-  const { data: projects } = useProjects();
+  const projects = useScreenProjects();
   const { preview = false } = parseProjectSearch(useSearch());
   const project = projects?.[0];
   // Without a project the onboarding gate sends the person to project onboarding.

@@ -10,14 +10,14 @@ import { getMirrorDb, type MirrorDb } from '@/db/mirror';
 import { writePublishedPosts } from '@/db/mirror-writes';
 import { newestPublishedFirst } from '@/lib/dates';
 import { useApi } from '@/lib/use-api';
-import { useProjects } from '@/lib/use-projects';
+import { useScreenProjects } from '@/lib/use-projects';
 
 /**
  * Published replies. The list is fetched through SWR, written into the mirror and shown from the mirror,
  * so what was seen last is still there offline. Loading and a failed load both show a spinner.
  */
 export function RepliesPage({ db = getMirrorDb() }: { db?: MirrorDb }) {
-  const { data: projects } = useProjects({ db });
+  const projects = useScreenProjects({ db });
   const projectId = projects?.[0]?.id ?? null;
   const { data: published } = useApi('listPublishedPosts', projectId ? {} : null);
   const [writtenFor, setWrittenFor] = useState<unknown>(null);
