@@ -7,6 +7,7 @@ import 'fake-indexeddb/auto';
 import { StrictMode, startTransition } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { clearAll, getMirrorDb } from '@/db/mirror';
 import { holdFormsUntilTakeOver } from '@/lib/page-take-over';
 import { App, loadFirstScreen } from './app';
 import { pageStartFrom } from './first-answers';
@@ -82,8 +83,10 @@ beforeEach(() => {
   container = document.createElement('div');
   document.body.append(container);
 });
-afterEach(() => {
+afterEach(async () => {
   act(() => root?.unmount());
+  // Each test's page starts on a device that has kept nothing.
+  await clearAll(getMirrorDb());
   root = null;
   container.remove();
   vi.unstubAllGlobals();
@@ -140,6 +143,21 @@ describe('the first screen the server draws, taken over by the app', () => {
     await waitFor(() => expect((answerBox as HTMLTextAreaElement).readOnly).toBe(false), { timeout: 5000 });
     await user.type(answerBox as HTMLTextAreaElement, ' Happy to help.');
     expect((answerBox as HTMLTextAreaElement).value).toBe('We keep ours in Tallybird. Happy to help.');
+  });
+
+  it('a long day: the first cards as a plain list, taken over as they are, then the rest', async () => {
+    const many = Array.from({ length: 60 }, (_, n) =>
+      serverPost({ id: `p${n}`, author: `member_${n}`, keyword: 'crm' }),
+    );
+    const longDay = {
+      answers: mentionsAnswers.answers.map((a) =>
+        a.name === 'listPosts' ? { ...a, body: envelope(many) } : a,
+      ),
+    } satisfies FirstAnswers;
+    const { mismatches, consoleErrors } = await loadPage('/mentions/reddit', longDay);
+    expect(mismatches).toEqual([]);
+    expect(consoleErrors).not.toHaveBeenCalled();
+    expect(screen.getByText('member_0')).toBeTruthy();
   });
 
   it('a post’s date: UTC in the page, then the device’s own day once the app has taken over', async () => {

@@ -1,5 +1,6 @@
 import { lazy, type ReactNode, Suspense, startTransition, useEffect, useState } from 'react';
 import { cn } from '@/lib/cn';
+import { useHydrated } from '@/lib/use-hydrated';
 
 // The virtualizer is its own chunk: a day of up to 50 posts (most days) never loads it.
 const VirtualPostList = lazy(() =>
@@ -24,7 +25,11 @@ export interface PostListProps<T extends { id: string }> {
  */
 export function PostList<T extends { id: string }>(props: PostListProps<T>) {
   const drawn = useDrawnCount(props.items.length);
+  const hydrated = useHydrated();
   if (props.items.length <= VIRTUALIZE_AFTER) return <PlainList {...props} shown={drawn} />;
+  // The server draws the first cards as a plain list (it has no screen to measure), and the app takes
+  // that over as it is before it loads the virtualizer (decision 020).
+  if (!hydrated) return <PlainList {...props} shown={Math.min(drawn, VIRTUALIZE_AFTER)} />;
   // While the virtualizer loads, the first cards show as a plain list.
   return (
     <Suspense fallback={<PlainList {...props} shown={VIRTUALIZE_AFTER} />}>

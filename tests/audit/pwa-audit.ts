@@ -7,6 +7,7 @@ import { posts } from '../../server/db/schema';
 import { launchProfile } from '../support/chromium';
 import { type AuditProduct, personWithPosts, visitorContext } from './audit-product';
 import { buildNextVersion } from './build';
+import { answersTakeTyping } from './bundle-audit';
 import type { Finding } from './findings';
 
 const audit = 'pwa';
@@ -94,19 +95,6 @@ async function installability(baseURL: string): Promise<Finding[]> {
 }
 
 /**
- * The mentions' first answer box takes typing: the app has taken the page over and holds the day's posts
- * on the device (the box is read-only while they are the page's own).
- */
-async function answersEditable(page: Page): Promise<void> {
-  const answer = page.getByRole('textbox', { name: 'Answer' }).first();
-  const deadline = Date.now() + 30_000;
-  while (!(await answer.isEditable())) {
-    if (Date.now() > deadline) throw new Error('the answers never became editable');
-    await page.waitForTimeout(100);
-  }
-}
-
-/**
  * The signed-in routes, each with what must show when it is reloaded offline, and, for the visit online,
  * when the person has used it: the app has taken the screen over (the page shows it before the app runs,
  * decision 020) and the network is quiet.
@@ -116,21 +104,21 @@ const signedInRoutes: {
   path: string;
   endsAt: string;
   shows: (page: Page) => Promise<void>;
-  used?: (page: Page) => Promise<void>;
+  used?: (page: Page) => Promise<unknown>;
 }[] = [
   {
     name: 'home',
     path: '/',
     endsAt: '/mentions/reddit',
     shows: (page) => page.getByText('freelance_fran').first().waitFor(),
-    used: answersEditable,
+    used: answersTakeTyping,
   },
   {
     name: 'mentions',
     path: '/mentions',
     endsAt: '/mentions/reddit',
     shows: (page) => page.getByText('freelance_fran').first().waitFor(),
-    used: answersEditable,
+    used: answersTakeTyping,
   },
   {
     name: 'mentions by social',
@@ -140,7 +128,7 @@ const signedInRoutes: {
       await page.getByRole('heading', { level: 1, name: 'Mentions' }).waitFor();
       await page.getByText('designer_dan').first().waitFor();
     },
-    used: answersEditable,
+    used: answersTakeTyping,
   },
   {
     name: 'replies',

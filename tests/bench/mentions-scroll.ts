@@ -1,14 +1,18 @@
 /**
  * The mentions page with 2,000 posts in the mirror against the same page with 20: time to the first card
- * after a reload (the mirror already holds the posts), and frames dropped while scrolling through the list
- * for three seconds, in Chromium at a phone's size.
+ * after a reload (the server draws it), and after a reload offline (the service worker's shell, the cards
+ * from the mirror), and frames dropped while scrolling through the list offline for three seconds, in
+ * Chromium at a phone's size.
  */
 import { launchBrowser } from '../support/chromium';
 import type { BenchTarget } from './target';
 
 export interface MentionsScrollResult {
   posts: number;
+  /** Reloaded before the service worker controls the page: the server draws the first cards. */
   firstCardMs: number;
+  /** Reloaded offline once the service worker controls the page: the shell, and the cards from the mirror. */
+  firstCardOfflineMs: number;
   scrollFrames: number;
   framesDropped: number;
   cardsRendered: number;
@@ -46,14 +50,24 @@ const scrollAndCountFrames = `new Promise((resolve) => {
   requestAnimationFrame(step);
 })`;
 
-/** Runs in the page: how many posts the mirror holds. */
-const mirroredPosts = `new Promise((resolve, reject) => {
+/**
+ * Runs in the page: how many posts the mirror holds (0 before the app has made it: the page shows the
+ * server's first cards before the app runs, and this must not create the database in the app's place).
+ */
+const mirroredPosts = `new Promise((resolve) => {
   const open = indexedDB.open('replyradar');
-  open.onerror = () => reject(open.error);
+  open.onupgradeneeded = () => open.transaction.abort();
+  open.onerror = () => resolve(0);
   open.onsuccess = () => {
-    const request = open.result.transaction('posts').objectStore('posts').count();
+    const db = open.result;
+    if (!db.objectStoreNames.contains('posts')) {
+      db.close();
+      resolve(0);
+      return;
+    }
+    const request = db.transaction('posts').objectStore('posts').count();
     request.onsuccess = () => {
-      open.result.close();
+      db.close();
       resolve(request.result);
     };
   };
@@ -87,17 +101,34 @@ export async function benchMentionsScroll(target: BenchTarget): Promise<Mentions
         await page.waitForTimeout(500);
       }
 
+      const firstCardAt = async () => {
+        await page.waitForSelector('[data-post-id]', { timeout: 120_000 });
+        return page.evaluate(() => (window as unknown as { __firstCardAt: number }).__firstCardAt);
+      };
       await page.reload();
-      await page.waitForSelector('[data-post-id]', { timeout: 120_000 });
-      const firstCardMs = await page.evaluate(
-        () => (window as unknown as { __firstCardAt: number }).__firstCardAt,
-      );
+      const firstCardMs = await firstCardAt();
+      // Offline, from the service worker's shell and the mirror: the app draws every card itself (the
+      // worker only answers navigations, so cutting the page's network is enough).
+      await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+        timeout: 60_000,
+      });
+      await context.setOffline(true);
+      await page.reload();
+      const firstCardOfflineMs = await firstCardAt();
       await page.waitForTimeout(1000);
       const { frames, dropped } = await page.evaluate<{ frames: number; dropped: number }>(
         scrollAndCountFrames,
       );
       const cardsRendered = await page.locator('[data-post-id]').count();
-      results.push({ posts, firstCardMs, scrollFrames: frames, framesDropped: dropped, cardsRendered });
+      results.push({
+        posts,
+        firstCardMs,
+        firstCardOfflineMs,
+        scrollFrames: frames,
+        framesDropped: dropped,
+        cardsRendered,
+      });
+      await context.setOffline(false);
       await context.close();
     }
     return results;

@@ -9,6 +9,8 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
+import { loadScreenRenderer } from '../../server/http/screen-renderer';
+import { createLogger } from '../../server/logger';
 import { seedPost, seedProject, tallybirdProject } from '../support/seed';
 import { startTestServer } from '../support/server-harness';
 
@@ -63,10 +65,15 @@ async function main() {
   const staticDir = process.env.BENCH_STATIC_DIR ?? 'dist/client';
   // The embedded PGlite by default; PostgreSQL (a fresh database on the DATABASE_URL server) on request.
   const kind = process.env.BENCH_DATABASE === 'postgres' ? 'postgres' : 'pglite';
+  // The first screens drawn by the server, as `npm start` draws them (decision 020).
+  const renderScreen = await loadScreenRenderer(
+    process.env.RENDER_DIR ?? 'dist/render',
+    createLogger('silent'),
+  );
   const server = await startTestServer(
     kind,
     { AUTH_TOKEN_TTL_SECONDS: '3600', AUTH_RATE_LIMIT_PER_MINUTE: '100000' },
-    { staticDir },
+    { staticDir, renderScreen },
   );
   const email = `bench-${Date.now().toString(36)}@example.com`;
   const { signUp, createWorkspace, activate } = server;
