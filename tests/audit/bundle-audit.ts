@@ -108,7 +108,7 @@ export async function bundleAudit(browser: Browser, baseURL: string, route: Bund
   const findings: Finding[] = [
     {
       audit: `bundle ${route.name}`,
-      metric: `app JS before interactive, gzipped (${app.length} scripts)`,
+      metric: `app JS before interactive, gzipped (${scriptCount(app.length)})`,
       value: kb(appBytes),
       bar: `≤ ${kb(bundleBarBytes)}`,
       pass: appBytes <= bundleBarBytes,
@@ -116,7 +116,7 @@ export async function bundleAudit(browser: Browser, baseURL: string, route: Bund
     },
     {
       audit: `bundle ${route.name}`,
-      metric: `app JS after interactive (${later.length} scripts)`,
+      metric: `app JS after interactive (${scriptCount(later.length)})`,
       value:
         later.length === 0
           ? 'none'
@@ -178,3 +178,5 @@ export async function answersTakeTyping(page: Page): Promise<number> {
   if (typeof at !== 'number') throw new Error('the page did not say when an answer became editable');
   return at;
 }
+
+const scriptCount = (n: number) => `${n} ${n === 1 ? 'script' : 'scripts'}`;
