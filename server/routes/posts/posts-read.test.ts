@@ -7,6 +7,7 @@ import {
   type TestServer,
   testDatabases,
 } from '../../../tests/support/server-harness';
+import { discoveryRuns } from '../../db/schema';
 
 type Account = Awaited<ReturnType<TestServer['signUpWithWorkspace']>>;
 type Seeded = Awaited<ReturnType<TestServer['seedPost']>>;
@@ -89,6 +90,36 @@ describe.each(testDatabases())('reading posts (%s)', (kind) => {
     expect(expectSuccess(await get('/api/posts/meta/dates', otherProjectA))).toStrictEqual({
       foundDates: ['2025-03-06'],
     });
+  });
+
+  it('lists a day whose discovery finished without posts (and not one still running or failed)', async () => {
+    const project = (await server.seedProject(a.workspace.id, { name: 'Quiet', reviewed: true })).id;
+    const run = (foundDate: string, status: 'started' | 'finished' | 'failed') => ({
+      projectId: project,
+      foundDate,
+      status,
+      since: new Date(`${foundDate}T00:00:00Z`),
+      until: new Date(`${foundDate}T23:59:59Z`),
+    });
+    await server.db.insert(discoveryRuns).values(run('2025-03-08', 'started'));
+    expect(expectSuccess(await get('/api/posts/meta/dates', project))).toStrictEqual({ foundDates: [] });
+
+    await server.db
+      .insert(discoveryRuns)
+      .values([run('2025-03-06', 'finished'), run('2025-03-07', 'failed')]);
+    await server.seedPost(project, { keyword: 'crm', foundDate: '2025-03-05' });
+    await server.seedPost(project, { keyword: 'crm', foundDate: '2025-03-06' });
+    expect(expectSuccess(await get('/api/posts/meta/dates', project))).toStrictEqual({
+      foundDates: ['2025-03-06', '2025-03-05'],
+    });
+    await server.db.insert(discoveryRuns).values(run('2025-03-09', 'finished'));
+    expect(expectSuccess(await get('/api/posts/meta/dates', project))).toStrictEqual({
+      foundDates: ['2025-03-09', '2025-03-06', '2025-03-05'],
+    });
+    expect(expectSuccess(await get('/api/posts/reddit?found_date=2025-03-09', project))).toStrictEqual([]);
+    expect(expectSuccess(await get('/api/posts/meta/keywords?found_date=2025-03-09', project))).toStrictEqual(
+      { keywords: [] },
+    );
   });
 
   it('lists the keywords of a found date, sorted, each once', async () => {

@@ -1,6 +1,7 @@
 import { api } from '@contract/api';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import { posts, socials } from '../../db/schema';
+import { union } from 'drizzle-orm/pg-core';
+import { discoveryRuns, posts, socials } from '../../db/schema';
 import { draftingHttpError } from '../../generation/generation-error';
 import type { Bind } from '../../http/bind-route';
 import type { AppDeps } from '../../http/deps';
@@ -28,13 +29,19 @@ export function registerPostRoutes(bind: Bind, { db, drafter, logger }: AppDeps)
     return rows.map(toPost);
   });
 
+  // A day is found once it has posts, or once its discovery run has finished with none: that day then
+  // shows an empty list, not 'Search in progress…' until the next day finds something.
   bind(api.listFoundDates, async (c) => {
     const project = await reviewedProject(db, c);
-    const rows = await db
+    const withPosts = db
       .selectDistinct({ foundDate: posts.foundDate })
       .from(posts)
-      .where(eq(posts.projectId, project.id))
-      .orderBy(desc(posts.foundDate));
+      .where(eq(posts.projectId, project.id));
+    const finishedRuns = db
+      .select({ foundDate: discoveryRuns.foundDate })
+      .from(discoveryRuns)
+      .where(and(eq(discoveryRuns.projectId, project.id), eq(discoveryRuns.status, 'finished')));
+    const rows = await union(withPosts, finishedRuns).orderBy(desc(sql`found_date`));
     return { foundDates: rows.map((row) => row.foundDate) };
   });
 

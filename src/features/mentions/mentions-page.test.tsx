@@ -202,6 +202,23 @@ describe('MentionsPage', () => {
     expect(shownChoice(date)).toBe('4 Mar 2025');
   });
 
+  it('says when a network found nothing on the chosen day, or nothing for the chosen keyword', async () => {
+    const { user } = renderPage('/mentions/hacker-news?found_date=2025-03-05');
+    expect(await screen.findByRole('heading', { level: 2, name: 'No mentions on Hacker News' })).toBeTruthy();
+    expect(
+      screen.getByText('No relevant post was found on this day. Try another network or date.'),
+    ).toBeTruthy();
+    expect(screen.queryByText('Search in progress…')).toBeNull();
+
+    handlers['GET /api/posts/reddit'] = () => ok([]);
+    await user.click(screen.getByRole('link', { name: 'Reddit' }));
+    await user.selectOptions(await dropdown('Keyword'), 'leads');
+    expect(await screen.findByRole('heading', { level: 2, name: 'No mentions on Reddit' })).toBeTruthy();
+    expect(
+      screen.getByText('No relevant post about “leads” was found on this day. Try another network or date.'),
+    ).toBeTruthy();
+  });
+
   it('says the search is in progress while there is no found date, and checks again on request', async () => {
     handlers['GET /api/posts/meta/dates'] = () => ok({ foundDates: [] });
     const { user } = renderPage('/mentions/reddit');

@@ -89,6 +89,23 @@ function SearchInProgress({ onCheck, checking }: { onCheck: () => void; checking
   );
 }
 
+/** A day (or a keyword of it) with no posts on this network: its discovery found none there. */
+function NothingFound({ social, keyword }: { social: string; keyword: string | undefined }) {
+  return (
+    <Card className="flex flex-col items-start gap-2">
+      <Title level={3} as="h2">
+        No mentions on {social}
+      </Title>
+      <Text tone="muted">
+        {keyword
+          ? `No relevant post about “${keyword}” was found on this day.`
+          : 'No relevant post was found on this day.'}{' '}
+        Try another network or date.
+      </Text>
+    </Card>
+  );
+}
+
 /**
  * The mentions of one social for one found date, optionally one keyword. Everything is fetched through
  * SWR, written into the mirror and shown from it; the URL's search parameters are the selection.
@@ -268,6 +285,11 @@ export function MentionsPage({
         </div>
         {posts === undefined || (posts.length === 0 && postsResponse === undefined) ? (
           <PageLoader />
+        ) : posts.length === 0 ? (
+          <NothingFound
+            social={socials.find((candidate) => candidate.slug === social)?.name ?? social}
+            keyword={keyword}
+          />
         ) : (
           <PostsEditable.Provider value={fromMirror}>
             <PostList
