@@ -5,6 +5,7 @@
 import { firstAnswersElementId, screenScriptsElementId } from '@contract/page-elements';
 // The stylesheet is the page's own: the first screen needs it to paint, with or without the app.
 import '@/styles/index.css';
+import { nextTask } from '@/lib/next-task';
 import { holdFormsUntilTakeOver } from '@/lib/page-take-over';
 
 /** The scripts of the first screen the server named, fetched beside the app's own. */
@@ -26,9 +27,6 @@ function preloadScreenScripts(): void {
     document.head.append(link);
   }
 }
-
-/** Resolves in a task of its own (the page's entry has no scheduler of its own to ask). */
-const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 /**
  * Loads the app and runs it, one part per task: React, then the API's schemas, then the app itself. The

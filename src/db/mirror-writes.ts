@@ -60,7 +60,7 @@ type MirrorStep = () => PromiseLike<unknown>;
 
 /** A step's tables and the step: what `writeTogether` runs, and what each write below runs on its own. */
 export interface MirrorWrite {
-  tables: (db: MirrorDb) => Table[];
+  tables: Table[];
   step: MirrorStep;
 }
 
@@ -88,13 +88,7 @@ function mergePosts(
 }
 
 /** Runs one write in a transaction of its own, retried once after pruning when the device is full. */
-function run(db: MirrorDb, write: MirrorWrite): Promise<void> {
-  return withQuotaRetry(db, () =>
-    db.transaction('rw', write.tables(db), () => write.step()).then(() => undefined),
-  );
-}
-
-const postTables = (db: MirrorDb) => [db.posts, db.outbox];
+const run = (db: MirrorDb, write: MirrorWrite): Promise<void> => writeTogether(db, [write]);
 
 /**
  * One `listPosts` answer for the mirror. An unfiltered list replaces its slice: posts no longer listed are
@@ -115,7 +109,7 @@ export function postsWrite(db: MirrorDb, slice: PostsSlice, posts: readonly Post
     });
   };
   return {
-    tables: postTables,
+    tables: [db.posts, db.outbox],
     step: () =>
       slice.keyword === undefined
         ? removeUnlisted().then(() => mergePosts(db, posts, place))
@@ -131,7 +125,7 @@ export function writePosts(db: MirrorDb, slice: PostsSlice, posts: readonly Post
 /** Writes `listPublishedPosts` into the mirror, keeping where a post was found when it is already known. */
 export function writePublishedPosts(db: MirrorDb, projectId: string, posts: readonly Post[]): Promise<void> {
   return run(db, {
-    tables: postTables,
+    tables: [db.posts, db.outbox],
     step: () =>
       mergePosts(db, posts, (existing) => ({
         projectId,
@@ -149,7 +143,7 @@ export function writePost(db: MirrorDb, projectId: string, post: Post): Promise<
 /** The projects list of a workspace, replacing what the mirror holds of it, in the API's order. */
 export function projectsWrite(db: MirrorDb, workspaceId: string, projects: readonly Project[]): MirrorWrite {
   return {
-    tables: (db) => [db.projects],
+    tables: [db.projects],
     step: () =>
       db.projects
         .filter((project) => project.workspaceId === workspaceId)
@@ -172,7 +166,7 @@ export function writeProjects(
 /** The socials list, replacing the mirror's, with the API's order in `position`. */
 export function socialsWrite(db: MirrorDb, socials: readonly Social[]): MirrorWrite {
   return {
-    tables: (db) => [db.socials],
+    tables: [db.socials],
     step: () =>
       db.socials
         .clear()
@@ -188,7 +182,7 @@ export function writeSocials(db: MirrorDb, socials: readonly Social[]): Promise<
 /** A project's found dates, replacing the mirror's. */
 export function foundDatesWrite(db: MirrorDb, projectId: string, dates: readonly string[]): MirrorWrite {
   return {
-    tables: (db) => [db.foundDates],
+    tables: [db.foundDates],
     step: () =>
       db.foundDates
         .where('[projectId+date]')
@@ -211,7 +205,7 @@ export function keywordsWrite(
   keywords: readonly { name: string }[],
 ): MirrorWrite {
   return {
-    tables: (db) => [db.keywordsByDate],
+    tables: [db.keywordsByDate],
     step: () => db.keywordsByDate.put({ projectId, date, keywords: keywords.map((keyword) => keyword.name) }),
   };
 }
@@ -233,7 +227,7 @@ export function subscriptionWrite(
   subscription: Subscription,
 ): MirrorWrite {
   return {
-    tables: (db) => [db.subscription],
+    tables: [db.subscription],
     step: () => db.subscription.put({ ...subscription, workspaceId }),
   };
 }
@@ -252,7 +246,7 @@ export function writeSubscription(
  * of it, instead of one of each per write. The steps are chained, each starting when the last is done.
  */
 export function writeTogether(db: MirrorDb, writes: readonly MirrorWrite[]): Promise<void> {
-  const tables = [...new Set(writes.flatMap((write) => write.tables(db)))];
+  const tables = [...new Set(writes.flatMap((write) => write.tables))];
   return withQuotaRetry(db, () =>
     db
       .transaction('rw', tables, () =>

@@ -1,42 +1,61 @@
 import { startTransition, useEffect, useState } from 'react';
 
 /**
- * Whether the page has painted its first screen. Work the first screen does not need (opening the
- * mirror, writing to it, starting the sync engine) waits for it, so the screen shows first and that work
- * follows in tasks of its own. True unless the app's entry asked to wait (`holdUntilFirstPaint`), so a
+ * A moment of the page's start that work can wait for: passed unless the app's entry holds it, so a
  * component rendered on its own (a test) never waits.
  */
-let painted = true;
-const listeners = new Set<() => void>();
-
-function markPainted(): void {
-  if (painted) return;
-  painted = true;
-  for (const listener of listeners) listener();
-  listeners.clear();
+function startMoment() {
+  let passed = true;
+  const waiting = new Set<() => void>();
+  return {
+    passed: () => passed,
+    hold: () => {
+      passed = false;
+    },
+    pass: () => {
+      if (passed) return;
+      passed = true;
+      for (const resolve of waiting) resolve();
+      waiting.clear();
+    },
+    reached: (): Promise<void> =>
+      passed ? Promise.resolve() : new Promise((resolve) => waiting.add(resolve)),
+  };
 }
+
+/** Resolves when the browser next has a moment to spare (within 2 s). */
+function nextIdleMoment(): Promise<void> {
+  return new Promise((resolve) => {
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve(), { timeout: 2_000 });
+    else setTimeout(resolve, 0);
+  });
+}
+
+/**
+ * Whether the page has painted its first screen. Work the first screen does not need (opening the
+ * mirror, writing to it, starting the sync engine) waits for it, so the screen shows first and that work
+ * follows in tasks of its own.
+ */
+const firstPaint = startMoment();
 
 /**
  * Called by the app's entry before anything waits for the first paint: from now, that waits until the
  * app's first screen has been committed (`firstScreenCommitted`) and that frame has painted.
  */
 export function holdUntilFirstPaint(): void {
-  if (typeof requestAnimationFrame === 'function') painted = false;
+  if (typeof requestAnimationFrame === 'function') firstPaint.hold();
 }
 
 /** Called once the first screen is in the DOM, before it paints (a layout effect of the app's root). */
 export function firstScreenCommitted(): void {
-  if (painted) return;
+  if (firstPaint.passed()) return;
   // A frame callback runs before that frame paints; the task it queues runs once it has.
-  requestAnimationFrame(() => setTimeout(markPainted, 0));
+  requestAnimationFrame(() => setTimeout(firstPaint.pass, 0));
 }
 
 /** Resolves once the first screen has painted (at once if it has, or if nobody watches for it). */
 export function afterFirstPaint(): Promise<void> {
-  if (painted) return Promise.resolve();
-  return new Promise((resolve) => {
-    listeners.add(resolve);
-  });
+  return firstPaint.reached();
 }
 
 /**
@@ -45,7 +64,7 @@ export function afterFirstPaint(): Promise<void> {
  * False on the server and while the app takes over the server's page (decision 020).
  */
 export function useFirstPaintDone(): boolean {
-  const [done, setDone] = useState(() => typeof window !== 'undefined' && painted);
+  const [done, setDone] = useState(() => typeof window !== 'undefined' && firstPaint.passed());
   useEffect(() => {
     if (done) return;
     let current = true;
@@ -64,36 +83,24 @@ export function useFirstPaintDone(): boolean {
  * for work that need not hold up the first interaction either, each piece in a task of its own.
  */
 export function whenIdleAfterFirstPaint(): Promise<void> {
-  return afterFirstPaint().then(
-    () =>
-      new Promise<void>((resolve) => {
-        if (typeof requestIdleCallback === 'function')
-          requestIdleCallback(() => resolve(), { timeout: 2_000 });
-        else setTimeout(resolve, 0);
-      }),
-  );
+  return afterFirstPaint().then(nextIdleMoment);
 }
 
 /**
  * Whether the first screen has settled: painted, and the page's answers kept on the device (main.tsx). The
  * app's background work (the sync engine, installing the service worker) waits for it, so that it neither
- * competes with making the first screen usable nor counts among what the screen needs. True unless the
- * app's entry asked to wait (`holdUntilFirstScreenSettles`), as for the first paint.
+ * competes with making the first screen usable nor counts among what the screen needs.
  */
-let settled = true;
-const settledListeners = new Set<() => void>();
+const firstScreenSettles = startMoment();
 
-/** Called by the app's entry: from now, `afterFirstScreenSettles` waits for `firstScreenSettled`. */
+/** Called by the app's entry: from now, `whenIdleAfterFirstScreenSettles` waits for `firstScreenSettled`. */
 export function holdUntilFirstScreenSettles(): void {
-  settled = false;
+  firstScreenSettles.hold();
 }
 
 /** Called by the app's entry once the first screen has painted and the page's answers are kept. */
 export function firstScreenSettled(): void {
-  if (settled) return;
-  settled = true;
-  for (const listener of settledListeners) listener();
-  settledListeners.clear();
+  firstScreenSettles.pass();
 }
 
 /**
@@ -108,22 +115,11 @@ export const backgroundWorkDelayMs = 500;
  * browser next has time to spare (within 2 s): for the app's background work.
  */
 export function whenIdleAfterFirstScreenSettles(): Promise<void> {
-  const wasHeld = !settled;
-  const settle = settled
-    ? Promise.resolve()
-    : new Promise<void>((resolve) => {
-        settledListeners.add(resolve);
-      });
-  return settle
+  const wasHeld = !firstScreenSettles.passed();
+  return firstScreenSettles
+    .reached()
     .then(() =>
       wasHeld ? new Promise<void>((resolve) => setTimeout(resolve, backgroundWorkDelayMs)) : undefined,
     )
-    .then(
-      () =>
-        new Promise<void>((resolve) => {
-          if (typeof requestIdleCallback === 'function')
-            requestIdleCallback(() => resolve(), { timeout: 2_000 });
-          else setTimeout(resolve, 0);
-        }),
-    );
+    .then(nextIdleMoment);
 }

@@ -7,7 +7,8 @@ import { MirrorDb } from '@/db/mirror';
 import { writePosts } from '@/db/mirror-writes';
 import { editAnswer, resolveConflict, retryParked, setApproval } from '@/sync/answer-outbox';
 import { BACKOFF_CAP_MS, backoffDelay } from '@/sync/backoff';
-import { createSyncEngine, type SyncEngineOptions, UnsentChangesError } from '@/sync/sync-engine';
+import { createSyncEngine, type SyncEngineOptions } from '@/sync/sync-engine';
+import { UnsentChangesError } from '@/sync/unsent-changes-error';
 
 const open: MirrorDb[] = [];
 afterEach(() => {

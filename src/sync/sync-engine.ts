@@ -69,8 +69,6 @@ export interface SyncEngine {
   pendingCount: Observable<number>;
 }
 
-export { UnsentChangesError } from '@/sync/unsent-changes-error';
-
 /** Retries a flush before logout makes before it gives up and asks the person. */
 const LOGOUT_RETRIES = 2;
 

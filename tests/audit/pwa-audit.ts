@@ -94,6 +94,12 @@ async function installability(baseURL: string): Promise<Finding[]> {
   }
 }
 
+/** What a screen titled `title` shows: its title, and `text` somewhere on it. */
+const titledShowing = (title: string, text: string) => async (page: Page) => {
+  await page.getByRole('heading', { level: 1, name: title }).waitFor();
+  await page.getByText(text).first().waitFor();
+};
+
 /**
  * The signed-in routes, each with what must show when it is reloaded offline, and, for the visit online,
  * when the person has used it: the app has taken the screen over (the page shows it before the app runs,
@@ -124,20 +130,14 @@ const signedInRoutes: {
     name: 'mentions by social',
     path: '/mentions/reddit',
     endsAt: '/mentions/reddit',
-    shows: async (page) => {
-      await page.getByRole('heading', { level: 1, name: 'Mentions' }).waitFor();
-      await page.getByText('designer_dan').first().waitFor();
-    },
+    shows: titledShowing('Mentions', 'designer_dan'),
     used: answersTakeTyping,
   },
   {
     name: 'replies',
     path: '/replies',
     endsAt: '/replies',
-    shows: async (page) => {
-      await page.getByRole('heading', { level: 1, name: 'Replies' }).waitFor();
-      await page.getByText('freelance_fran').first().waitFor();
-    },
+    shows: titledShowing('Replies', 'freelance_fran'),
   },
   {
     name: 'project',
