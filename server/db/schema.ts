@@ -26,6 +26,8 @@ export const users = pgTable(
     passwordHash: text('password_hash'),
     username: text('username'),
     clerkUserId: text('clerk_user_id'),
+    /** When a local account proved its email with a mailed code; null: not proven (decision 022). */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -87,6 +89,30 @@ export const invitations = pgTable(
     // One pending invitation per person and workspace, so two admins inviting at once cannot both win.
     uniqueIndex('invitations_pending_key').on(t.workspaceId, t.email).where(sql`${t.status} = 'pending'`),
   ],
+);
+
+/**
+ * Codes mailed to prove a local account's email: kept hashed (salted with the row's id), valid for a
+ * limited time, used once, and void after too many wrong tries. Rows stay after use: they count the
+ * codes sent lately, which limits resends.
+ */
+export const emailVerificationCodes = pgTable(
+  'email_verification_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The address the code was sent to: it proves that one only. */
+    email: text('email').notNull(),
+    codeHash: text('code_hash').notNull(),
+    wrongAttempts: integer('wrong_attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Set when the code is used, replaced by a newer one, or voided by wrong tries. */
+    spentAt: timestamp('spent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('email_verification_codes_user_idx').on(t.userId, t.createdAt)],
 );
 
 /** Local sign-in sessions: the refresh cookie names a row and proves itself with a secret kept hashed. */
