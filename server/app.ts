@@ -50,11 +50,15 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     '/api/*',
     bodyLimit({
       maxSize: env.BODY_LIMIT_BYTES,
-      onError: (c) =>
-        fail(c, 413, {
+      // The rest of the body is never read, so the connection cannot carry another request: saying
+      // so lets the client send its next request on a new one rather than lose it.
+      onError: (c) => {
+        c.header('Connection', 'close');
+        return fail(c, 413, {
           code: 'payload_too_large',
           message: `Request body is larger than ${env.BODY_LIMIT_BYTES} bytes`,
-        }),
+        });
+      },
     }),
   );
   app.use('/api/*', async (c, next) => {
