@@ -16,6 +16,7 @@ import { loadScreenRenderer } from './http/screen-renderer';
 import { createJobQueue } from './jobs/create-job-queue';
 import type { JobQueue } from './jobs/job-queue';
 import { createLogger, type Logger } from './logger';
+import { createMailer } from './mail/create-mailer';
 import { syncSocials } from './routes/socials/socials.routes';
 
 export interface ServerOptions {
@@ -36,7 +37,12 @@ export interface ServerOptions {
 export async function buildServer(env: Env, options: ServerOptions = {}) {
   const logger = options.logger ?? createLogger(env.LOG_LEVEL);
   const database =
-    options.database ?? (await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR }));
+    options.database ??
+    (await openDatabase({
+      databaseUrl: env.DATABASE_URL,
+      dataDir: env.DATA_DIR,
+      pgliteSync: env.PGLITE_SYNC,
+    }));
   await syncSocials(database.db, createSources(env));
 
   let verifier: TokenVerifier;
@@ -66,6 +72,7 @@ export async function buildServer(env: Env, options: ServerOptions = {}) {
     staticDir,
     renderScreen,
     drafter,
+    mailer: createMailer(env, logger),
     // Built here, started by the process that wants to work them (main.ts, worker-main.ts).
     jobs:
       options.jobs ??

@@ -2,6 +2,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { PgliteSync } from './durable-pglite';
 import * as schema from './schema';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -25,6 +26,8 @@ export interface DatabaseOptions {
   /** postgres:// URL; without it PGlite keeps the data under `dataDir` (or in memory when `dataDir` is null). */
   databaseUrl?: string | undefined;
   dataDir: string | null;
+  /** Whether the embedded database flushes each commit to disk (default `on`); PostgreSQL keeps its own settings. */
+  pgliteSync?: PgliteSync;
 }
 
 /** Opens the database and applies the committed migrations. */
@@ -47,11 +50,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
+  const { pgliteOptions } = await import('./durable-pglite');
   let client: InstanceType<typeof PGlite>;
   if (options.dataDir) {
     const dir = path.resolve(options.dataDir, 'pglite');
     mkdirSync(dir, { recursive: true });
-    client = new PGlite(dir);
+    client = new PGlite(pgliteOptions(PGlite, dir, options.pgliteSync ?? 'on'));
   } else {
     client = new PGlite();
   }

@@ -5,7 +5,8 @@
  * - the outbox: 1,000 offline answer edits to 50 posts, then the drain on reconnect;
  * - the mentions page: 2,000 posts in the mirror against 20 (first card drawn by the server, first card
  *   offline from the mirror, frames dropped scrolling);
- * - the API: GET posts and PATCH update-answer against a bare node:http server (autocannon).
+ * - the API: GET posts and PATCH update-answer against a bare node:http server (autocannon);
+ * - the embedded database on disk: what a committed update costs with PGLITE_SYNC on and off.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -14,6 +15,7 @@ import { createInterface } from 'node:readline';
 import { benchApiThroughput } from './api-throughput';
 import { benchMentionsScroll } from './mentions-scroll';
 import { benchOutboxDrain } from './outbox-drain';
+import { benchPgliteSync } from './pglite-sync';
 import type { BenchTarget } from './target';
 
 async function startTarget() {
@@ -44,6 +46,8 @@ async function main() {
     const mentions = await benchMentionsScroll(target);
     console.log('API throughput (autocannon)…');
     const api = await benchApiThroughput(target);
+    console.log('Embedded database commits, PGLITE_SYNC on and off…');
+    const pgliteSync = await benchPgliteSync();
 
     const rows: [string, string, string][] = [
       [
@@ -82,6 +86,13 @@ async function main() {
       if (ours.non2xx > 0) rows.push([call, 'non-2xx answers (ReplyRadar)', String(ours.non2xx)]);
     }
 
+    for (const result of pgliteSync)
+      rows.push([
+        `embedded database on disk, PGLITE_SYNC=${result.sync}`,
+        'one committed update (median of 3 runs of 300)',
+        `${fixed(result.msPerCommit, 2)} ms, ${result.commitsPerSecond}/s, ${result.flushesPerCommit} disk flushes each`,
+      ]);
+
     const widths = [0, 1, 2].map((column) => Math.max(...rows.map((row) => row[column]?.length ?? 0)));
     const line = (row: readonly string[]) =>
       row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join(' | ');
@@ -98,6 +109,7 @@ async function main() {
       outbox,
       mentions,
       api,
+      pgliteSync,
       table: rows,
     };
     writeFileSync('reports/bench.json', `${JSON.stringify(report, null, 2)}\n`);
