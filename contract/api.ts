@@ -8,6 +8,7 @@ import {
   signInSchema,
   workspaceSummarySchema,
 } from './auth';
+import { calendarDate } from './calendar-date';
 import {
   autopostingStatusSchema,
   keywordSchema,
@@ -19,6 +20,7 @@ import {
   subscriptionSchema,
 } from './entities';
 import { autopostUserDataSchema, projectCreateSchema, projectSaveSchema } from './forms';
+import { storedString, storedText } from './stored-text';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -47,7 +49,7 @@ function route<const T extends RouteDef>(def: T): T {
 }
 
 /** A mutation id makes a write safe to send twice: the server applies each id once. */
-const mutationId = z.optional(z.string().check(z.minLength(8), z.maxLength(64)));
+const mutationId = z.optional(z.string().check(z.minLength(8), z.maxLength(64), storedText()));
 
 const postIdParams = z.object({ postId: z.string().check(z.minLength(1)) });
 /** The form as it stands when a suggestion is asked for: any field may still be empty. */
@@ -173,15 +175,15 @@ export const api = {
     method: 'GET',
     path: '/api/posts/:social',
     auth: 'token',
-    params: z.object({ social: z.string().check(z.minLength(1)) }),
-    query: z.object({ keyword: z.optional(z.string()), found_date: z.optional(z.iso.date()) }),
+    params: z.object({ social: z.string().check(z.minLength(1), storedText()) }),
+    query: z.object({ keyword: z.optional(storedString()), found_date: z.optional(calendarDate()) }),
     data: z.array(postSchema),
   }),
   listKeywordsForDate: route({
     method: 'GET',
     path: '/api/posts/meta/keywords',
     auth: 'token',
-    query: z.object({ found_date: z.iso.date() }),
+    query: z.object({ found_date: calendarDate() }),
     data: z.object({ keywords: z.array(z.object({ name: z.string() })) }),
   }),
   listFoundDates: route({
@@ -201,7 +203,7 @@ export const api = {
     path: '/api/posts/regenerate-answer/:postId',
     auth: 'token',
     params: postIdParams,
-    body: z.object({ prompt: z.string().check(z.maxLength(2000)) }),
+    body: z.object({ prompt: z.string().check(z.maxLength(2000), storedText()) }),
     data: z.object({ answer: z.string(), answerVersion: z.int() }),
   }),
   setApproved: route({
@@ -218,7 +220,7 @@ export const api = {
     auth: 'token',
     params: postIdParams,
     body: z.object({
-      answer: z.string().check(z.maxLength(10_000)),
+      answer: z.string().check(z.maxLength(10_000), storedText()),
       mutationId,
       baseVersion: z.optional(z.int().check(z.nonnegative())),
     }),

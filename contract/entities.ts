@@ -1,11 +1,12 @@
 import { z } from 'zod/mini';
+import { storedString } from './stored-text';
 
 export const roleSchema = z.enum(['org:admin', 'org:member']);
 export type Role = z.infer<typeof roleSchema>;
 
 export const keywordSchema = z.object({
-  name: z.string(),
-  filter: z.optional(z.nullable(z.string())),
+  name: storedString(),
+  filter: z.optional(z.nullable(storedString())),
 });
 export type Keyword = z.infer<typeof keywordSchema>;
 

@@ -2,15 +2,19 @@ import { z } from 'zod/mini';
 import { keywordSchema } from './entities';
 import { keywordFilterProblem } from './keyword-filter';
 import { fieldMessages, limits } from './messages';
+import { storedString, storedText } from './stored-text';
 
 const required = () =>
-  z.string({ error: fieldMessages.required }).check(z.trim(), z.minLength(1, fieldMessages.required));
+  z
+    .string({ error: fieldMessages.required })
+    .check(z.trim(), z.minLength(1, fieldMessages.required), storedText());
 
 export const workspaceNameSchema = z
   .string({ error: fieldMessages.required })
   .check(
     z.trim(),
     z.minLength(limits.workspaceNameMin, fieldMessages.workspaceNameTooShort(limits.workspaceNameMin)),
+    storedText(),
   );
 
 export const workspaceFormSchema = z.object({ name: workspaceNameSchema });
@@ -22,8 +26,8 @@ export const projectCreateSchema = z
     goal: required(),
     noWebsite: z.boolean(),
     hasWebsite: z.optional(z.boolean()),
-    url: z.optional(z.string()),
-    description: z.optional(z.string()),
+    url: z.optional(storedString()),
+    description: z.optional(storedString()),
   })
   .check(
     z.superRefine((value, ctx) => {
@@ -43,10 +47,10 @@ export type ProjectCreate = z.infer<typeof projectCreateSchema>;
 export function projectFormSchema(maxKeywords: number = limits.keywordsMax) {
   return z.object({
     name: required(),
-    url: z.string(),
+    url: storedString(),
     description: required(),
     goal: required(),
-    tov: z.string(),
+    tov: storedString(),
     keywords: z
       .array(keywordSchema)
       .check(z.maxLength(maxKeywords, fieldMessages.tooManyKeywords(maxKeywords))),
@@ -81,6 +85,7 @@ export type ProjectSave = z.infer<typeof projectSaveSchema>;
 export const keywordFilterFormSchema = z.object({
   name: z.string(),
   filter: z.string().check(
+    storedText(),
     z.superRefine((filter, ctx) => {
       const problem = keywordFilterProblem(filter);
       if (problem) ctx.addIssue({ code: 'custom', message: problem.message });

@@ -6,6 +6,9 @@ export const fieldMessages = {
   workspaceNameTooShort: (n: number) => `Workspace name should be longer then ${n} symbols`,
   tooManyKeywords: (n: number) => `Max ${n} keywords allowed`,
   urlShouldBePassed: 'Url should be passed',
+  nulCharacter: 'Must not contain a NUL character',
+  loneSurrogate: 'Must not contain a lone surrogate (a broken Unicode character)',
+  invalidDate: 'Must be a date from 2000-01-01 to 9999-12-31, written YYYY-MM-DD',
 } as const;
 
 /** The local sign-in screens say what the hosted provider's screens say. */

@@ -87,13 +87,15 @@ export class PaddleBilling implements BillingProvider {
       throw new HttpError(400, 'bad_request', 'The request body must be valid JSON', 'body');
     }
     const event = paddleEventSchema.safeParse(json);
-    if (!event.success)
+    if (!event.success) {
+      const issue = event.error.issues[0];
       throw new HttpError(
         400,
         'bad_request',
-        'The body is not a Paddle event',
-        event.error.issues[0]?.path.join('.') || 'body',
+        `The body is not a Paddle event: ${issue?.message ?? 'unexpected shape'}`,
+        issue?.path.join('.') || 'body',
       );
+    }
     try {
       const outcome = await applyPaddleEvent(this.db, event.data, this.autopostPriceIds);
       this.logger.info(
@@ -103,7 +105,7 @@ export class PaddleBilling implements BillingProvider {
       return outcome;
     } catch (error) {
       if (error instanceof MalformedEventError)
-        throw new HttpError(400, 'bad_request', error.message, 'data');
+        throw new HttpError(400, 'bad_request', error.message, error.field);
       throw error;
     }
   }

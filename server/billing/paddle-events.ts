@@ -1,24 +1,31 @@
+import { storedText, storedTextProblem } from '@contract/stored-text';
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../db/client';
 import { billingEvents, subscriptions, users, workspaces } from '../db/schema';
 import type { BillingPeriod } from './plan-items';
 
+/** Texts of an event that are stored or looked up: PostgreSQL refuses some characters (the contract's rule). */
+const storedString = () => z.string().check(storedText());
+const storedId = () => z.string().min(1).max(200).check(storedText());
+
 /** The envelope of every Paddle Billing notification. */
 export const paddleEventSchema = z.object({
-  event_id: z.string().min(1).max(200),
-  event_type: z.string().min(1).max(200),
+  event_id: storedId(),
+  event_type: storedId(),
   occurred_at: z.iso.datetime({ offset: true }),
   data: z.unknown(),
 });
 export type PaddleEvent = z.infer<typeof paddleEventSchema>;
 
 const subscriptionDataSchema = z.object({
-  id: z.string().min(1).max(200),
-  status: z.string(),
-  customer_id: z.string().nullish(),
+  id: storedId(),
+  status: storedString(),
+  customer_id: storedString().nullish(),
   items: z
-    .array(z.object({ price: z.object({ id: z.string() }).nullish(), price_id: z.string().nullish() }))
+    .array(
+      z.object({ price: z.object({ id: storedString() }).nullish(), price_id: storedString().nullish() }),
+    )
     .nullish(),
   custom_data: z.record(z.string(), z.unknown()).nullish(),
   billing_cycle: z.object({ interval: z.string() }).nullish(),
@@ -47,8 +54,15 @@ export function paddleStatusGivesAccess(status: string): boolean {
 
 export type EventOutcome = 'applied' | 'out_of_order' | 'ignored' | 'duplicate';
 
+/** An event that cannot be applied; `field` names the part at fault (`data.status`). */
 export class MalformedEventError extends Error {
   override name = 'MalformedEventError';
+  constructor(
+    message: string,
+    readonly field = 'data',
+  ) {
+    super(message);
+  }
 }
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -60,8 +74,8 @@ type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
  * in local sign-in mode, Clerk's user and organisation ids in Clerk mode.
  */
 async function ownerOf(tx: Tx, customData: SubscriptionData['custom_data']) {
-  const userRef = typeof customData?.user_id === 'string' ? customData.user_id : null;
-  const workspaceRef = typeof customData?.workspace_id === 'string' ? customData.workspace_id : null;
+  const userRef = storableRef(customData?.user_id);
+  const workspaceRef = storableRef(customData?.workspace_id);
   let buyerUserId: string | null = null;
   let workspaceId: string | null = null;
   if (userRef) {
@@ -85,6 +99,11 @@ async function ownerOf(tx: Tx, customData: SubscriptionData['custom_data']) {
   return { buyerUserId, workspaceId };
 }
 
+/** A `custom_data` reference that can be looked up; any other value names nobody. */
+function storableRef(value: unknown): string | null {
+  return typeof value === 'string' && storedTextProblem(value) === null ? value : null;
+}
+
 function periodOf(data: SubscriptionData): BillingPeriod | null {
   const interval = data.billing_cycle?.interval;
   return interval === 'month' || interval === 'year' ? interval : null;
@@ -106,8 +125,13 @@ export async function applyPaddleEvent(
   let data: SubscriptionData | null = null;
   if (isSubscriptionEvent) {
     const parsed = subscriptionDataSchema.safeParse(event.data);
-    if (!parsed.success)
-      throw new MalformedEventError(`${event.event_type} ${event.event_id} has no usable subscription data`);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      throw new MalformedEventError(
+        `${event.event_type} ${event.event_id} has no usable subscription data: ${issue?.message}`,
+        ['data', ...(issue?.path ?? [])].map(String).join('.'),
+      );
+    }
     data = parsed.data;
   }
 
