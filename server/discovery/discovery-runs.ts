@@ -1,6 +1,7 @@
 import { and, eq, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { type DiscoveryCount, type DiscoveryError, discoveryRuns, posts } from '../db/schema';
+import { storableText } from './sources/plain-text';
 
 export type DiscoveryRun = typeof discoveryRuns.$inferSelect;
 export type NewPost = typeof posts.$inferInsert;
@@ -70,11 +71,72 @@ export interface KeywordResult {
   errors: DiscoveryError[];
 }
 
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/** A post the database refused to store (its keyword's other posts are stored without it). */
+export interface RefusedPost {
+  post: NewPost;
+  /** The database's own message (never the query's parameters). */
+  reason: string;
+}
+
+/** The SQLSTATE of a database error, wherever it sits in the chain of causes. */
+function sqlStateOf(error: unknown): string | null {
+  for (let cause = error, depth = 0; cause instanceof Error && depth < 8; depth += 1) {
+    const code = (cause as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    cause = cause.cause;
+  }
+  return null;
+}
+
+/**
+ * Whether the database refused a row's values (SQLSTATE class 22, data exception: a character it
+ * cannot store; 23, a constraint), rather than failing on its own (a lost connection fails the run).
+ */
+const refusedValues = (error: unknown) => /^2[23]/.test(sqlStateOf(error) ?? '');
+
+/** The database's own message of a refusal: the wrapper's message would carry the row's values. */
+function refusalOf(error: unknown): string {
+  let deepest: unknown = error;
+  while (deepest instanceof Error && deepest.cause instanceof Error) deepest = deepest.cause;
+  return deepest instanceof Error ? deepest.message : String(deepest);
+}
+
+/**
+ * Inserts a keyword's posts at once; when the database refuses a row, each post again on its own
+ * (each in a savepoint), so the one it refuses is skipped and the others are stored.
+ */
+async function insertPosts(tx: Tx, rows: NewPost[]) {
+  const insert = (values: NewPost[]) =>
+    tx.transaction((savepoint) =>
+      savepoint.insert(posts).values(values).onConflictDoNothing().returning({ socialId: posts.socialId }),
+    );
+  if (rows.length === 0) return { inserted: [], refused: [] };
+  try {
+    return { inserted: await insert(rows), refused: [] };
+  } catch (error) {
+    if (!refusedValues(error)) throw error;
+  }
+  const inserted: Array<{ socialId: string }> = [];
+  const refused: RefusedPost[] = [];
+  for (const post of rows) {
+    try {
+      inserted.push(...(await insert([post])));
+    } catch (error) {
+      if (!refusedValues(error)) throw error;
+      refused.push({ post, reason: refusalOf(error) });
+    }
+  }
+  return { inserted, refused };
+}
+
 /**
  * Stores a keyword's posts and marks the keyword done in one transaction: a crash before the commit
  * leaves neither, so a resumed run does the keyword again; after it, the keyword is skipped. A post
- * already stored for the project (same network and id, or the same text) is not stored again.
- * Returns how many posts each network actually stored.
+ * already stored for the project (same network and id, or the same text) is not stored again, and a
+ * post the database refuses is skipped and recorded as a `store` error of its network.
+ * Returns how many posts each network actually stored, and the refused posts.
  */
 export async function storeKeyword(
   db: Database,
@@ -82,15 +144,16 @@ export async function storeKeyword(
   result: KeywordResult,
   socialSlugById: ReadonlyMap<string, string>,
   now: Date,
-): Promise<{ run: DiscoveryRun; storedBySource: Record<string, number> }> {
+): Promise<{ run: DiscoveryRun; storedBySource: Record<string, number>; refused: RefusedPost[] }> {
   return db.transaction(async (tx) => {
-    const inserted = result.posts.length
-      ? await tx
-          .insert(posts)
-          .values(result.posts)
-          .onConflictDoNothing()
-          .returning({ socialId: posts.socialId })
-      : [];
+    const { inserted, refused } = await insertPosts(tx, result.posts);
+    const refusals: DiscoveryError[] = refused.map(({ post, reason }) => ({
+      source: socialSlugById.get(post.socialId) ?? null,
+      keyword: result.keyword,
+      kind: 'store',
+      message: `a post could not be stored: ${reason}`,
+      at: now.toISOString(),
+    }));
     const storedBySource: Record<string, number> = {};
     for (const row of inserted) {
       const slug = socialSlugById.get(row.socialId) ?? row.socialId;
@@ -108,13 +171,17 @@ export async function storeKeyword(
       .set({
         doneKeywords: [...run.doneKeywords, result.keyword],
         counts,
-        errors: [...run.errors, ...result.errors],
+        // A message may quote what a network or a model sent.
+        errors: [...run.errors, ...result.errors, ...refusals].map((error) => ({
+          ...error,
+          message: storableText(error.message),
+        })),
         heartbeatAt: now,
       })
       .where(eq(discoveryRuns.id, run.id))
       .returning();
     if (!updated) throw new Error(`discovery run ${run.id} vanished while storing "${result.keyword}"`);
-    return { run: updated, storedBySource };
+    return { run: updated, storedBySource, refused };
   });
 }
 
@@ -134,7 +201,7 @@ export async function failRun(db: Database, run: DiscoveryRun, error: DiscoveryE
     .update(discoveryRuns)
     .set({
       status: 'failed',
-      errors: sql`${discoveryRuns.errors} || ${JSON.stringify([error])}::jsonb`,
+      errors: sql`${discoveryRuns.errors} || ${JSON.stringify([{ ...error, message: storableText(error.message) }])}::jsonb`,
       heartbeatAt: new Date(error.at),
     })
     .where(eq(discoveryRuns.id, run.id));

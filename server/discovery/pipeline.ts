@@ -270,6 +270,16 @@ export async function runDiscovery(
         now(),
       );
       run = stored.run;
+      for (const { post, reason } of stored.refused)
+        log.warn(
+          {
+            keyword: keyword.name,
+            source: socialSlugById.get(post.socialId),
+            externalId: post.externalId,
+            reason,
+          },
+          'a post could not be stored: skipped',
+        );
       remember(seen, kept);
       await deps.onProgress?.({ kind: 'stored', keyword: keyword.name, counts: countsOf(run, keyword.name) });
     }

@@ -1,8 +1,17 @@
 import { parseHTML } from 'linkedom';
 
+/** With the `u` flag a surrogate pair is one code point, so only a surrogate standing alone matches. */
+const loneSurrogates = /[\uD800-\uDFFF]/gu;
+
+/**
+ * Text PostgreSQL can store: NUL characters removed (text and jsonb refuse U+0000) and each lone
+ * surrogate, which is no character, replaced by U+FFFD. Every string a network sends goes through it.
+ */
+export const storableText = (text: string) => text.replaceAll('\u0000', '').replace(loneSurrogates, '\uFFFD');
+
 /** Plain text with runs of spaces collapsed and at most one blank line between paragraphs. */
 export const tidyText = (text: string) =>
-  text
+  storableText(text)
     .replace(/\u00a0/g, ' ')
     .split('\n')
     .map((line) => line.replace(/[ \t\f\v]+/g, ' ').trim())

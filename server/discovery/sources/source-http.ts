@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { type SocialSlug, SourceError } from '../types';
+import { storableText } from './plain-text';
 
 /** How long a source waits for a network's answer before it gives up with `timeout`. */
 export const defaultSourceTimeoutMs = 15_000;
@@ -74,13 +75,14 @@ export interface ReadJsonOptions {
 /** Short text of a body for an error message (an HTML page's title, or the start of the text). */
 function excerpt(text: string): string {
   const title = /<title[^>]*>([^<]*)<\/title>/i.exec(text)?.[1];
-  return (title ?? text).replace(/\s+/g, ' ').trim().slice(0, 160);
+  // Made storable after the cut, which may split a surrogate pair.
+  return storableText((title ?? text).replace(/\s+/g, ' ').trim().slice(0, 160));
 }
 
 /**
- * The JSON body of a successful answer; any other answer as a SourceError: 429 `rate_limited` (with
- * Retry-After or the network's reset header), 401/403 `unauthorized`, 5xx `unavailable`, an HTML page,
- * malformed JSON or another status `bad_response`.
+ * The JSON body of a successful answer, its strings made storable (`storableText`); any other answer
+ * as a SourceError: 429 `rate_limited` (with Retry-After or the network's reset header), 401/403
+ * `unauthorized`, 5xx `unavailable`, an HTML page, malformed JSON or another status `bad_response`.
  */
 export function readJson(network: SocialSlug, response: RawResponse, options: ReadJsonOptions = {}): unknown {
   const { status, headers, text } = response;
@@ -106,7 +108,10 @@ export function readJson(network: SocialSlug, response: RawResponse, options: Re
     throw new SourceError(network, 'bad_response', `${network} answered with an HTML page: ${excerpt(text)}`);
   }
   try {
-    return JSON.parse(text);
+    // Every string as PostgreSQL can store it: one post with a NUL must not stop a project's discovery.
+    return JSON.parse(text, (_key, value: unknown) =>
+      typeof value === 'string' ? storableText(value) : value,
+    );
   } catch {
     throw new SourceError(
       network,
