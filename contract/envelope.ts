@@ -14,6 +14,7 @@ export const errorCodes = [
   'form_password_incorrect',
   'form_identifier_exists',
   'form_password_length_too_short',
+  'form_password_pwned',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 

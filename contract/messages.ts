@@ -16,14 +16,15 @@ export const authMessages = {
   passwordIncorrect: 'Password is incorrect. Try again, or use another method.',
   accountNotFound: "Couldn't find your account.",
   emailTaken: 'That email address is taken. Please try another.',
-  passwordTooShort: 'Passwords must be 8 characters or more.',
+  passwordTooShort: 'Passwords must be 10 characters or more.',
+  passwordTooCommon: 'This password is too common. Choose another.',
   emailInvalid: 'Email address must be a valid email address.',
   tooManyAttempts: 'Too many attempts. Please wait a minute and try again.',
 } as const;
 
 export const limits = {
   workspaceNameMin: 3,
-  passwordMin: 8,
+  passwordMin: 10,
   passwordMax: 256,
   keywordsMax: 5,
   keywordsMaxDesignated: 30,

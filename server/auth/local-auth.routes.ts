@@ -11,7 +11,7 @@ import { rateLimit } from '../http/rate-limit';
 import { registerInvitationRoutes } from './invitations.routes';
 import { LocalSessions } from './local-sessions';
 import type { LocalTokens } from './local-tokens';
-import { hashPassword, verifyPassword } from './passwords';
+import { hashPassword, isCommonPassword, verifyPassword } from './passwords';
 
 export const sessionCookie = 'rr_session';
 /**
@@ -75,6 +75,8 @@ export function registerLocalAuthRoutes(
     async (c, { body }) => {
       const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, body.email));
       if (existing) throw new HttpError(422, 'form_identifier_exists', authMessages.emailTaken, 'email');
+      if (await isCommonPassword(body.password))
+        throw new HttpError(422, 'form_password_pwned', authMessages.passwordTooCommon, 'password');
       const passwordHash = await hashPassword(body.password);
       let userId: string;
       try {

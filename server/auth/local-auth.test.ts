@@ -116,16 +116,16 @@ describe.each(testDatabases())('local accounts (%s)', (kind) => {
       }
     });
 
-    it('refuses a password shorter than 8 characters', async () => {
+    it('refuses a password shorter than 10 characters', async () => {
       const response = await server.request('POST', '/api/auth/sign-up', {
-        body: { email: 'short@example.com', password: '1234567' },
+        body: { email: 'short@example.com', password: 'tally bir' },
       });
       expectFailure(response, 400, {
         code: 'bad_request',
-        message: 'Passwords must be 8 characters or more.',
+        message: 'Passwords must be 10 characters or more.',
         field: 'password',
       });
-      expectFailure(await signIn('short@example.com', '12345678'), 422, {
+      expectFailure(await signIn('short@example.com', 'tally bir'), 422, {
         code: 'form_identifier_not_found',
         field: 'email',
       });

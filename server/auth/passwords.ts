@@ -32,3 +32,16 @@ export async function verifyPassword(password: string, stored: string): Promise<
   });
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }
+
+let commonPasswords: Promise<Set<string>> | undefined;
+
+/**
+ * Whether a password is one of the most common ones (zxcvbn's list of about 49,000, read on first use).
+ * Case does not matter: 'Password1234' is as guessable as 'password1234'.
+ */
+export async function isCommonPassword(password: string): Promise<boolean> {
+  commonPasswords ??= import('@zxcvbn-ts/language-common').then(
+    ({ dictionary }) => new Set(dictionary['passwords-common']),
+  );
+  return (await commonPasswords).has(password.normalize('NFKC').toLowerCase());
+}

@@ -26,8 +26,12 @@ describe('signing up and signing in', () => {
     await page.waitForURL('**/sign-up');
     await expectHeading(page, 'Create your account');
 
-    await fillCredentials(page, email, 'short');
-    await page.getByText('Passwords must be 8 characters or more.').waitFor();
+    await fillCredentials(page, email, 'nine char');
+    await page.getByText('Passwords must be 10 characters or more.').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/sign-up');
+
+    await fillCredentials(page, email, 'password123');
+    await page.getByText('This password is too common. Choose another.').waitFor();
     expect(new URL(page.url()).pathname).toBe('/sign-up');
 
     await fillCredentials(page, email, password);
