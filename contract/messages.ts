@@ -11,6 +11,13 @@ export const fieldMessages = {
   invalidDate: 'Must be a date from 2000-01-01 to 9999-12-31, written YYYY-MM-DD',
 } as const;
 
+/** A wait as a person says it: '1 second', '40 seconds', '2 minutes'. */
+function waitOf(seconds: number): string {
+  if (seconds < 60) return seconds === 1 ? '1 second' : `${seconds} seconds`;
+  const minutes = Math.ceil(seconds / 60);
+  return minutes === 1 ? '1 minute' : `${minutes} minutes`;
+}
+
 /** The local sign-in screens say what the hosted provider's screens say. */
 export const authMessages = {
   passwordIncorrect: 'Password is incorrect. Try again, or use another method.',
@@ -19,7 +26,9 @@ export const authMessages = {
   passwordTooShort: 'Passwords must be 10 characters or more.',
   passwordTooCommon: 'This password is too common. Choose another.',
   emailInvalid: 'Email address must be a valid email address.',
-  tooManyAttempts: 'Too many attempts. Please wait a minute and try again.',
+  tooManyAttempts: (seconds: number) => `Too many attempts. Please wait ${waitOf(seconds)} and try again.`,
+  tooManyPasswordAttempts: (seconds: number) =>
+    `Too many wrong passwords for this account. Please wait ${waitOf(seconds)} and try again.`,
 } as const;
 
 export const limits = {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { missingVariables } from './discovery/sources/networks';
 import { socialSlugs } from './discovery/types';
+import { parseTrustProxy } from './http/trusted-proxy';
 
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 /** A comma-separated variable as its trimmed, non-empty items. */
@@ -21,10 +22,6 @@ const int = (fallback: number, min = 0) =>
   z.preprocess(emptyAsUndefined, z.coerce.number().int().min(min).default(fallback));
 const price = (fallback: number) =>
   z.preprocess(emptyAsUndefined, z.coerce.number().nonnegative().default(fallback));
-const bool = (fallback: boolean) =>
-  z
-    .preprocess(emptyAsUndefined, z.enum(['true', 'false', '1', '0']).default(fallback ? 'true' : 'false'))
-    .transform((value) => value === 'true' || value === '1');
 
 /**
  * The server's whole configuration. Every variable is listed in the README; a wrong value stops
@@ -48,7 +45,13 @@ export const envSchema = z
       emptyAsUndefined,
       z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     ),
-    TRUST_PROXY: bool(false),
+    /** Which reverse proxies may say who the client is and how it connected (decision 024). */
+    TRUST_PROXY: z.preprocess(emptyAsUndefined, z.string().default('false')).transform((value, ctx) => {
+      const trust = parseTrustProxy(value);
+      if (typeof trust !== 'string') return trust;
+      ctx.addIssue({ code: 'custom', message: trust });
+      return z.NEVER;
+    }),
     BODY_LIMIT_BYTES: int(256 * 1024, 1024),
 
     AUTH_SECRET: z.preprocess(

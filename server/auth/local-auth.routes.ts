@@ -7,7 +7,8 @@ import { memberships, users, workspaces } from '../db/schema';
 import type { AppEnv, Bind } from '../http/bind-route';
 import type { AppDeps } from '../http/deps';
 import { HttpError } from '../http/envelope';
-import { rateLimit } from '../http/rate-limit';
+import { PasswordAttempts, rateLimit } from '../http/rate-limit';
+import { isHttps as reachedOverHttps } from '../http/trusted-proxy';
 import { registerInvitationRoutes } from './invitations.routes';
 import { LocalSessions } from './local-sessions';
 import type { LocalTokens } from './local-tokens';
@@ -45,10 +46,9 @@ export function registerLocalAuthRoutes(
   });
   app.use(api.signIn.path, limiter);
   app.use(api.signUp.path, limiter);
+  const passwordAttempts = new PasswordAttempts();
 
-  const isHttps = (c: Context) =>
-    new URL(c.req.url).protocol === 'https:' ||
-    (env.TRUST_PROXY && c.req.header('x-forwarded-proto') === 'https');
+  const isHttps = (c: Context) => reachedOverHttps(c, env.TRUST_PROXY);
 
   const keepCookie = (c: Context, cookie: string) =>
     setCookie(c, sessionCookie, cookie, {
@@ -101,10 +101,17 @@ export function registerLocalAuthRoutes(
     const [user] = await db.select().from(users).where(eq(users.email, body.email));
     if (!user?.passwordHash)
       throw new HttpError(422, 'form_identifier_not_found', authMessages.accountNotFound, 'email');
+    // Per account, whatever the address: the per-address limit alone lets many addresses guess.
+    const wait = passwordAttempts.begin(user.id);
+    if (wait > 0) {
+      c.header('Retry-After', String(wait));
+      throw new HttpError(429, 'rate_limited', authMessages.tooManyPasswordAttempts(wait));
+    }
     if (!(await verifyPassword(body.password, user.passwordHash))) {
       logger.info({ userId: user.id }, 'sign-in refused: wrong password');
       throw new HttpError(422, 'form_password_incorrect', authMessages.passwordIncorrect, 'password');
     }
+    passwordAttempts.succeeded(user.id);
     return startSession(c, user.id);
   });
 

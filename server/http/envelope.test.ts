@@ -188,10 +188,13 @@ describe.each(testDatabases())('every refused call answers in the envelope (%s)'
         });
       for (let i = 0; i < 3; i++) expect((await attempt()).status).toBe(422);
       const refused = await attempt();
-      expectFailure(refused, 429, { code: 'rate_limited', message: authMessages.tooManyAttempts });
       const retryAfter = Number(refused.headers.get('retry-after'));
       expect(retryAfter).toBeGreaterThan(0);
       expect(retryAfter).toBeLessThanOrEqual(60);
+      expectFailure(refused, 429, {
+        code: 'rate_limited',
+        message: authMessages.tooManyAttempts(retryAfter),
+      });
       // Even the right password waits: the limit is on attempts, not on failures.
       const right = await limited.request('POST', '/api/auth/sign-in', {
         body: { email: 'envelope@example.com', password: testPassword },

@@ -6,6 +6,7 @@ import { attachBuyerSubscriptions, findSubscription, toSubscription } from '../.
 import type { AppEnv, Bind } from '../../http/bind-route';
 import type { AppDeps } from '../../http/deps';
 import { HttpError } from '../../http/envelope';
+import { forwardedProto, fromTrustedProxy, type TrustProxy } from '../../http/trusted-proxy';
 import { registerLocalBillingRoutes } from './local-billing.routes';
 import { registerPaddleWebhookRoute } from './paddle-webhook.routes';
 
@@ -13,11 +14,11 @@ export { planItems } from '../../billing/plan-items';
 export { findSubscription, toSubscription } from '../../billing/subscriptions';
 
 /** The origin the app was reached at; behind a trusted proxy, the one the browser used. */
-function requestOrigin(c: Context, trustProxy: boolean): string {
+function requestOrigin(c: Context, trustProxy: TrustProxy): string {
   const url = new URL(c.req.url);
-  if (trustProxy) {
-    const proto = c.req.header('x-forwarded-proto')?.split(',')[0]?.trim();
-    const host = c.req.header('x-forwarded-host')?.split(',')[0]?.trim();
+  if (fromTrustedProxy(c, trustProxy)) {
+    const proto = forwardedProto(c);
+    const host = c.req.header('x-forwarded-host')?.split(',').at(-1)?.trim();
     if (proto === 'http' || proto === 'https') url.protocol = `${proto}:`;
     if (host && /^[a-z0-9.-]+(:\d+)?$/i.test(host)) url.host = host;
   }

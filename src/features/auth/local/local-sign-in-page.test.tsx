@@ -84,12 +84,24 @@ describe('local sign in', () => {
     expect(errorOf('Email address')).toBe(authMessages.accountNotFound);
   });
 
-  it('shows too many attempts under the form', async () => {
-    handlers['/api/auth/sign-in'] = () => failure(429, authMessages.tooManyAttempts, 'rate_limited');
+  it('shows too many attempts under the form, with how long to wait', async () => {
+    handlers['/api/auth/sign-in'] = () => failure(429, authMessages.tooManyAttempts(42), 'rate_limited');
     renderPage('sign-in');
     await fillIn('ada@example.com', 'whatever');
-    expect(await screen.findByText(authMessages.tooManyAttempts)).toBeTruthy();
+    expect(await screen.findByText('Too many attempts. Please wait 42 seconds and try again.')).toBeTruthy();
     expect(errorOf('Password')).toBeNull();
+  });
+
+  it("shows the account's wait after too many wrong passwords", async () => {
+    handlers['/api/auth/sign-in'] = () =>
+      failure(429, authMessages.tooManyPasswordAttempts(240), 'rate_limited');
+    renderPage('sign-in');
+    await fillIn('ada@example.com', 'whatever');
+    expect(
+      await screen.findByText(
+        'Too many wrong passwords for this account. Please wait 4 minutes and try again.',
+      ),
+    ).toBeTruthy();
   });
 
   it('sends the typed email trimmed and lowercased, and goes home once signed in', async () => {
@@ -124,11 +136,11 @@ describe('local sign up', () => {
     expect(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/sign-in');
   });
 
-  it('refuses a password shorter than 8 characters before asking the server', async () => {
+  it('refuses a password shorter than 10 characters before asking the server', async () => {
     renderPage('sign-up');
-    await fillIn('ada@example.com', 'short');
-    expect(await screen.findByText(authMessages.passwordTooShort)).toBeTruthy();
-    expect(errorOf('Password')).toBe(authMessages.passwordTooShort);
+    await fillIn('ada@example.com', 'nine char');
+    expect(await screen.findByText('Passwords must be 10 characters or more.')).toBeTruthy();
+    expect(errorOf('Password')).toBe('Passwords must be 10 characters or more.');
     expect(fetchMock.mock.calls.some(([url]) => String(url) === '/api/auth/sign-up')).toBe(false);
   });
 
@@ -150,5 +162,14 @@ describe('local sign up', () => {
     await fillIn('ada@example.com', 'long-enough');
     expect(await screen.findByText(authMessages.passwordTooShort)).toBeTruthy();
     expect(errorOf('Password')).toBe(authMessages.passwordTooShort);
+  });
+
+  it('shows a password too common under the password field', async () => {
+    handlers['/api/auth/sign-up'] = () =>
+      failure(422, authMessages.passwordTooCommon, 'form_password_pwned', 'password');
+    renderPage('sign-up');
+    await fillIn('ada@example.com', 'password123');
+    expect(await screen.findByText('This password is too common. Choose another.')).toBeTruthy();
+    expect(errorOf('Password')).toBe('This password is too common. Choose another.');
   });
 });
