@@ -39,11 +39,14 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   });
   app.use(
     '*',
-    securityHeaders({
-      clerkPublishableKey: env.VITE_CLERK_PUBLISHABLE_KEY,
-      paddle: Boolean(env.VITE_PADDLE_CLIENT_TOKEN),
-      crisp: Boolean(env.VITE_CRISP_WEBSITE_ID),
-    }),
+    securityHeaders(
+      {
+        clerkPublishableKey: env.VITE_CLERK_PUBLISHABLE_KEY,
+        paddle: Boolean(env.VITE_PADDLE_CLIENT_TOKEN),
+        crisp: Boolean(env.VITE_CRISP_WEBSITE_ID),
+      },
+      env.TRUST_PROXY,
+    ),
   );
   app.use('*', compress());
   app.use(

@@ -1,6 +1,8 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import { type ContentSources, clerkFrontendHost, securityHeaders } from './security';
+import { startTestServer, testDatabases } from '../../tests/support/server-harness';
+import { type ContentSources, clerkFrontendHost, securityHeaders, strictTransportSecurity } from './security';
+import type { TrustProxy } from './trusted-proxy';
 
 const publishableKey = `pk_test_${Buffer.from('clerk.example.test$').toString('base64')}`;
 
@@ -63,5 +65,48 @@ describe('the Content-Security-Policy', () => {
       "'self' https://client.crisp.chat https://storage.crisp.chat wss://client.relay.crisp.chat",
     );
     expect(csp.get('media-src')).toBe("'self' https://client.crisp.chat");
+  });
+});
+
+describe('Strict-Transport-Security', () => {
+  const hsts = async (url: string, headers: Record<string, string> = {}, trustProxy?: TrustProxy) => {
+    const app = new Hono();
+    app.use('*', securityHeaders({}, trustProxy));
+    app.get('/', (c) => c.text('ok'));
+    return (await app.request(url, { headers })).headers.get('strict-transport-security');
+  };
+
+  it('is sent only on an answer over https', async () => {
+    expect(await hsts('http://replyradar.test/')).toBeNull();
+    expect(await hsts('https://replyradar.test/')).toBe(strictTransportSecurity);
+    expect(strictTransportSecurity).toMatch(/^max-age=\d{7,}; includeSubDomains$/);
+  });
+
+  it('is sent behind a trusted proxy that says the browser came over https, and only then', async () => {
+    const https = { 'x-forwarded-proto': 'https' };
+    expect(await hsts('http://replyradar.test/', https, { hops: 1 })).toBe(strictTransportSecurity);
+    expect(await hsts('http://replyradar.test/', { 'x-forwarded-proto': 'http' }, { hops: 1 })).toBeNull();
+    expect(await hsts('http://replyradar.test/', https, { hops: 0 })).toBeNull();
+    expect(await hsts('http://replyradar.test/', https)).toBeNull();
+  });
+
+  it.each(testDatabases())('follows TRUST_PROXY on every answer of the server (%s)', async (kind) => {
+    const server = await startTestServer(kind, { TRUST_PROXY: 'true' });
+    const direct = await startTestServer(kind, {}, { database: server.database });
+    try {
+      const https = { headers: { 'x-forwarded-proto': 'https' } };
+      for (const path of ['/api/subscription/products', '/api/nothing-here', '/sign-in']) {
+        expect((await server.request('GET', path)).headers.get('strict-transport-security')).toBeNull();
+        expect((await server.request('GET', path, https)).headers.get('strict-transport-security')).toBe(
+          strictTransportSecurity,
+        );
+        expect(
+          (await direct.request('GET', path, https)).headers.get('strict-transport-security'),
+        ).toBeNull();
+      }
+    } finally {
+      await direct.close();
+      await server.close();
+    }
   });
 });

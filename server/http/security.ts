@@ -1,5 +1,9 @@
 import type { MiddlewareHandler } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
+import { isHttps, type TrustProxy } from './trusted-proxy';
+
+/** Browsers keep to https for half a year once they have reached the site over it. */
+export const strictTransportSecurity = 'max-age=15552000; includeSubDomains';
 
 /** The hosted sign-in provider's Frontend API host, which its publishable key encodes. */
 export function clerkFrontendHost(publishableKey: string | undefined): string | null {
@@ -43,10 +47,17 @@ export function outsideSources({ clerkPublishableKey, paddle, crisp }: ContentSo
   };
 }
 
-/** Security headers, with a CSP that allows exactly what the app loads in the configured mode. */
-export function securityHeaders(sources: ContentSources): MiddlewareHandler {
+/**
+ * Security headers, with a CSP that allows exactly what the app loads in the configured mode.
+ * Strict-Transport-Security only on an answer over https (TLS here, or at the trusted proxy in front):
+ * over plain http it means nothing, and a site reached by its address must not pin https on it.
+ */
+export function securityHeaders(
+  sources: ContentSources,
+  trustProxy: TrustProxy = { hops: 0 },
+): MiddlewareHandler {
   const outside = outsideSources(sources);
-  return secureHeaders({
+  const headers = secureHeaders({
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
       scriptSrc: ["'self'", ...outside.script],
@@ -66,5 +77,10 @@ export function securityHeaders(sources: ContentSources): MiddlewareHandler {
     referrerPolicy: 'strict-origin-when-cross-origin',
     xFrameOptions: 'DENY',
     permissionsPolicy: { camera: [], microphone: [], geolocation: [] },
+    strictTransportSecurity: false,
   });
+  return async (c, next) => {
+    await headers(c, next);
+    if (isHttps(c, trustProxy)) c.header('Strict-Transport-Security', strictTransportSecurity);
+  };
 }
