@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { missingVariables } from './discovery/sources/networks';
 import { socialSlugs } from './discovery/types';
 import { parseTrustProxy } from './http/trusted-proxy';
+import { parseAllowedHost } from './net/safe-fetch';
 
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 /** A comma-separated variable as its trimmed, non-empty items. */
@@ -124,10 +125,16 @@ export const envSchema = z
     LLM_BASE_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).optional()),
     LLM_API_KEY: z.preprocess(emptyAsUndefined, z.string().optional()),
     LLM_MODEL: z.preprocess(emptyAsUndefined, z.string().optional()),
-    /** Hosts user-given links may reach although they are private or local (tests, local demos). */
-    FETCH_ALLOW_HOSTS: commaList().transform((hosts) =>
-      hosts.map((host) => host.toLowerCase().replace(/^\[(.*)\]$/, '$1')),
-    ),
+    /** Hosts user-given links may reach although they are private or local (tests, local demos); `host:port` on that port only. */
+    FETCH_ALLOW_HOSTS: commaList().transform((hosts, ctx) => {
+      const wrong = hosts.filter((entry) => parseAllowedHost(entry) === null);
+      if (wrong.length === 0) return hosts.map((entry) => entry.toLowerCase().replace(/^\[(.*)\]$/, '$1'));
+      ctx.addIssue({
+        code: 'custom',
+        message: `must be host names or IP addresses, each with an optional :port ([::1]:8080 for IPv6) (not ${wrong.join(', ')})`,
+      });
+      return z.NEVER;
+    }),
 
     PLAN_START_PRICE_MONTH: price(49),
     PLAN_START_PRICE_YEAR: price(470),

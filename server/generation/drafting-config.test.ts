@@ -26,4 +26,13 @@ describe('drafting configuration', () => {
       'localhost',
     ]);
   });
+
+  it('reads FETCH_ALLOW_HOSTS entries with a port, and refuses one that is not a host', () => {
+    expect(
+      loadEnv({ FETCH_ALLOW_HOSTS: '127.0.0.1:8080,[::1]:3000, Demo.local:80' }).FETCH_ALLOW_HOSTS,
+    ).toEqual(['127.0.0.1:8080', '[::1]:3000', 'demo.local:80']);
+    expect(() => loadEnv({ FETCH_ALLOW_HOSTS: 'localhost, http://demo.local/' })).toThrow(
+      /FETCH_ALLOW_HOSTS: must be host names or IP addresses, each with an optional :port .*\(not http:\/\/demo\.local\/\)/,
+    );
+  });
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PageServer, startPageServer } from '../../tests/support/page-server';
 import { isBlockedAddress } from './blocked-addresses';
-import { createSafeFetcher, SafeFetchError, type SafeFetchErrorKind } from './safe-fetch';
+import { createSafeFetcher, parseAllowedHost, SafeFetchError, type SafeFetchErrorKind } from './safe-fetch';
 
 let pages: PageServer;
 beforeAll(async () => {
@@ -124,6 +124,46 @@ describe('the address guard', () => {
     });
     await expectRefused(fetcher.fetchPage('http://mixed.example/'), 'blocked_address');
     await expectRefused(fetcher.fetchPage('https://intranet.example/'), 'blocked_address');
+  });
+
+  it('reaches an allowed host with a port only on that port, and one without a port on any', async () => {
+    const otherPort = pages.port === 1 ? 2 : 1;
+    const onPort = createSafeFetcher({ allowHosts: [`127.0.0.1:${pages.port}`] });
+    expect((await onPort.fetchPage(`${pages.origin}/product`)).text).toContain('Tallybird');
+    const elsewhere = `http://127.0.0.1:${otherPort}/admin`;
+    await expectRefused(onPort.fetchPage(elsewhere), 'blocked_address');
+    await expectRefused(
+      onPort.fetchPage(`${pages.origin}/redirect?to=${encodeURIComponent(elsewhere)}`),
+      'blocked_address',
+    );
+    await expectRefused(
+      createSafeFetcher({ allowHosts: [`127.0.0.1:${otherPort}`] }).fetchPage(`${pages.origin}/product`),
+      'blocked_address',
+    );
+    const named = createSafeFetcher({
+      allowHosts: [`Tally.test:${pages.port}`],
+      resolve: async () => [{ address: '127.0.0.1', family: 4 }],
+    });
+    expect((await named.fetchPage(`http://tally.test:${pages.port}/product`)).status).toBe(200);
+    await expectRefused(named.fetchPage('http://tally.test/product'), 'blocked_address');
+  });
+
+  it('reads an IPv6 entry with a port in brackets', async () => {
+    const v6 = createSafeFetcher({ allowHosts: ['[::1]:8080'], timeoutMs: 2000 });
+    await expectRefused(v6.fetchPage('http://[::1]:8081/'), 'blocked_address');
+    // Allowed, so it is tried (nothing answers there, or something does: either way not refused as local).
+    const error = await v6.fetchPage('http://[::1]:8080/').then(
+      () => null,
+      (caught: unknown) => caught,
+    );
+    expect(error instanceof SafeFetchError ? error.kind : null).not.toBe('blocked_address');
+    expect(parseAllowedHost('[::1]:8080')).toEqual({ host: '::1', port: 8080 });
+    expect(parseAllowedHost('[::1]')).toEqual({ host: '::1', port: null });
+    expect(parseAllowedHost('::1')).toEqual({ host: '::1', port: null });
+    expect(parseAllowedHost('LocalHost:3000')).toEqual({ host: 'localhost', port: 3000 });
+    for (const wrong of ['[::1]:', 'host:99999', 'host:0', '[not-v6]:80', 'a b', 'http://x']) {
+      expect(parseAllowedHost(wrong), wrong).toBeNull();
+    }
   });
 
   it('connects to the address it checked, not to a second lookup', async () => {

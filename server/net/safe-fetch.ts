@@ -28,7 +28,10 @@ export class SafeFetchError extends Error {
 }
 
 export interface SafeFetchOptions {
-  /** Host names or IP literals that may be reached although they resolve to private addresses (tests, demos). */
+  /**
+   * Host names or IP literals that may be reached although they resolve to private addresses (tests,
+   * demos); with a port (`host:port`, `[::1]:port`), on that port only.
+   */
   allowHosts?: readonly string[];
   timeoutMs?: number;
   maxBytes?: number;
@@ -73,6 +76,37 @@ function hostOf(url: URL): string {
   return url.hostname.toLowerCase().replace(/^\[(.*)\]$/, '$1');
 }
 
+export interface AllowedHost {
+  host: string;
+  /** Null: any port. */
+  port: number | null;
+}
+
+/**
+ * An allow-list entry: `host`, `host:port`, `[ipv6]`, `[ipv6]:port` or a bare IPv6 address, lower case
+ * and without brackets; null when it is none of these.
+ */
+export function parseAllowedHost(entry: string): AllowedHost | null {
+  const text = entry.trim().toLowerCase();
+  let host: string | undefined;
+  let portText: string | undefined;
+  const bracketed = /^\[([^\]]+)\](?::(\d{1,5}))?$/.exec(text);
+  if (bracketed) {
+    [, host, portText] = bracketed;
+    if (!host || isIP(host) !== 6) return null;
+  } else if (isIP(text) === 6) {
+    host = text;
+  } else {
+    const named = /^([a-z0-9._-]+)(?::(\d{1,5}))?$/.exec(text);
+    if (!named) return null;
+    [, host, portText] = named;
+  }
+  if (!host) return null;
+  const port = portText === undefined ? null : Number(portText);
+  if (port !== null && (port < 1 || port > 65535)) return null;
+  return { host, port };
+}
+
 /**
  * A fetcher for links people give: http(s) only, every address the host resolves to checked, the
  * connection made to the checked address (no second lookup to rebind), redirects re-checked, and
@@ -84,7 +118,17 @@ export function createSafeFetcher(options: SafeFetchOptions = {}): SafeFetcher {
   const maxRedirects = options.maxRedirects ?? safeFetchDefaults.maxRedirects;
   const userAgent = options.userAgent ?? safeFetchDefaults.userAgent;
   const resolve = options.resolve ?? defaultResolve;
-  const allowed = new Set((options.allowHosts ?? []).map((host) => host.trim().toLowerCase()));
+  const allowed = (options.allowHosts ?? []).map((entry) => {
+    const parsed = parseAllowedHost(entry);
+    if (!parsed) throw new Error(`Not a host or host:port: ${entry}`);
+    return parsed;
+  });
+  /** Whether the URL's host, on the URL's port, may be reached although it is private or local. */
+  const isAllowed = (url: URL) => {
+    const host = hostOf(url);
+    const port = Number(url.port || (url.protocol === 'https:' ? 443 : 80));
+    return allowed.some((entry) => entry.host === host && (entry.port === null || entry.port === port));
+  };
 
   const blocked = (url: URL) =>
     new SafeFetchError(
@@ -97,7 +141,7 @@ export function createSafeFetcher(options: SafeFetchOptions = {}): SafeFetcher {
     const host = hostOf(url);
     const literal = isIP(host);
     if (literal) {
-      if (!allowed.has(host) && isBlockedAddress(host)) throw blocked(url);
+      if (!isAllowed(url) && isBlockedAddress(host)) throw blocked(url);
       return { address: host, family: literal };
     }
     let addresses: LookupAddress[];
@@ -109,7 +153,7 @@ export function createSafeFetcher(options: SafeFetchOptions = {}): SafeFetcher {
     const first = addresses[0];
     if (!first)
       throw new SafeFetchError('unreachable', `We could not find ${url.host}. Check the link and try again.`);
-    if (!allowed.has(host) && addresses.some((entry) => isBlockedAddress(entry.address))) throw blocked(url);
+    if (!isAllowed(url) && addresses.some((entry) => isBlockedAddress(entry.address))) throw blocked(url);
     return first;
   }
 
