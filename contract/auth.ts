@@ -59,9 +59,25 @@ export const authSessionSchema = z.object({
   user: authUserSchema,
   activeWorkspaceId: z.nullable(z.string()),
   memberships: z.array(membershipSchema),
+  /**
+   * Whether the person proved their email with a mailed code. Until they do, `invitations` is empty and
+   * invitations cannot be accepted or declined (false when a kept session predates the field).
+   */
+  emailVerified: z._default(z.boolean(), false),
   invitations: z.array(invitationSchema),
 });
 export type AuthSession = z.infer<typeof authSessionSchema>;
 
 export const createWorkspaceSchema = z.object({ name: workspaceNameSchema.check(z.maxLength(120)) });
 export const setActiveWorkspaceSchema = z.object({ workspaceId: z.nullable(z.string()) });
+
+/** The code mailed to a local account's address: six digits, spaces and dashes as typed are ignored. */
+export const emailCodeSchema = z.object({
+  code: z.pipe(
+    z
+      .string({ error: authMessages.emailCodeInvalid })
+      .check(z.overwrite((code) => code.replace(/[\s-]/g, ''))),
+    z.string().check(z.regex(/^\d{6}$/, authMessages.emailCodeInvalid)),
+  ),
+});
+export type EmailCode = z.infer<typeof emailCodeSchema>;

@@ -30,6 +30,7 @@ export const authMessages = {
   tooManyPasswordAttempts: (seconds: number) =>
     `Too many wrong passwords for this account. Please wait ${waitOf(seconds)} and try again.`,
 } as const;
+  emailCodeInvalid: 'Enter the 6-digit code from the email.',
 
 export const limits = {
   workspaceNameMin: 3,

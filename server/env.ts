@@ -65,6 +65,18 @@ export const envSchema = z
 
     CLERK_JWT_KEY: z.preprocess(
       emptyAsUndefined,
+    /** Set: mail goes out through this SMTP server; unset: to the local outbox (the log and DATA_DIR/outbox.jsonl). */
+    SMTP_URL: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL (smtp://user:password@host:587)')
+        .optional(),
+    ),
+    MAIL_FROM: z.preprocess(emptyAsUndefined, z.string().default('ReplyRadar <no-reply@localhost>')),
+    /** The address people reach the app at, for links in mail (required with SMTP_URL). */
+    APP_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).optional()),
+
       z
         .string()
         .includes('PUBLIC KEY', { message: 'must be the PEM public key from the Clerk dashboard' })
@@ -196,6 +208,13 @@ export const envSchema = z
       ctx.addIssue({
         code: 'custom',
         path: ['PADDLE_API_KEY'],
+    if (env.SMTP_URL && !env.APP_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['APP_URL'],
+        message: 'is required when SMTP_URL is set (the address links in mail point to, https://…)',
+      });
+    }
         message: 'is required when PADDLE_WEBHOOK_SECRET is set (the billing portal link is made with it)',
       });
     }

@@ -5,7 +5,9 @@ import type { Context } from 'hono';
 import type { Database } from '../db/client';
 import { invitations, memberships, users, workspaces } from '../db/schema';
 import type { Bind } from '../http/bind-route';
+import type { AppDeps } from '../http/deps';
 import { HttpError } from '../http/envelope';
+import { linkOrigin } from '../mail/link-origin';
 import type { LocalSessions } from './local-sessions';
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -19,12 +21,21 @@ function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
-/** The pending invitation `id`, if it is addressed to the signed-in person; 404 otherwise. */
+export const emailUnverifiedMessage = 'Confirm your email before answering invitations sent to it';
+
+/**
+ * The pending invitation `id`, if it is addressed to the signed-in person; 404 otherwise. Invitations
+ * match by email, so only a proven address may answer one: 403 before that (decision 022).
+ */
 async function pendingInvitationFor(db: Database, id: string, userId: string) {
   const notFound = new HttpError(404, 'not_found', 'There is no pending invitation with that id for you');
-  if (!uuidPattern.test(id)) throw notFound;
-  const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  const [user] = await db
+    .select({ email: users.email, emailVerifiedAt: users.emailVerifiedAt })
+    .from(users)
+    .where(eq(users.id, userId));
   if (!user?.email) throw notFound;
+  if (!user.emailVerifiedAt) throw new HttpError(403, 'email_unverified', emailUnverifiedMessage);
+  if (!uuidPattern.test(id)) throw notFound;
   const [invitation] = await db
     .select()
     .from(invitations)
@@ -33,13 +44,16 @@ async function pendingInvitationFor(db: Database, id: string, userId: string) {
   return invitation;
 }
 
+const roleNames = { 'org:admin': 'an admin', 'org:member': 'a member' } as const;
+
 /**
- * Local mode's team: an admin invites a person by email; the person, once signed in with that email,
- * accepts (joining the workspace, which becomes the session's active one) or declines.
+ * Local mode's team: an admin invites a person by email (the invitation is mailed to them); the person,
+ * once signed in with that email and having proven it, accepts (joining the workspace, which becomes the
+ * session's active one) or declines.
  */
 export function registerInvitationRoutes(
   bind: Bind,
-  db: Database,
+  { db, env, mailer, logger }: AppDeps,
   localSessions: LocalSessions,
   currentSession: (c: Context) => Promise<SessionRow>,
 ): void {
@@ -83,6 +97,22 @@ export function registerInvitationRoutes(
           .from(workspaces)
           .where(eq(workspaces.id, workspaceId));
         if (!row || !workspace) throw new Error('invitation insert returned no row');
+        const signUpLink = new URL('/sign-up', linkOrigin(c, env)).href;
+        // The invitation stands even when its mail cannot go out: the person sees it once signed in.
+        await mailer
+          .send({
+            to: row.email,
+            subject: `You're invited to ${workspace.name} on ReplyRadar`,
+            text: [
+              `You have been invited to join ${workspace.name} on ReplyRadar as ${roleNames[row.role]}.`,
+              '',
+              `Sign up with this email address (${row.email}) to accept: ${signUpLink}`,
+              'If you already have an account with it, sign in instead. ReplyRadar mails you a code to confirm the address first.',
+            ].join('\n'),
+          })
+          .catch((error: unknown) => {
+            logger.error({ err: error, invitationId: row.id }, 'could not mail the invitation');
+          });
         return { id: row.id, workspace, email: row.email, role: row.role };
       } catch (error) {
         if (isUniqueViolation(error)) throw alreadyInvited;

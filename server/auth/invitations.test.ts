@@ -40,9 +40,24 @@ describe.each(testDatabases())('local invitations (%s)', (kind) => {
         email: 'new.person@example.com',
         role: 'org:member',
       });
-      // The invited person sees it in their session once they sign up with that email.
-      const { session } = await server.signUp('new.person@example.com');
-      expect(session.invitations).toStrictEqual([invitation]);
+      // The invited person sees it in their session once they sign up with that email and confirm it.
+      const { session, cookie } = await server.signUp('new.person@example.com');
+      expect(session.invitations).toStrictEqual([]);
+      const confirmed = await server.confirmEmail(cookie, 'new.person@example.com');
+      expect(confirmed.invitations).toStrictEqual([invitation]);
+    });
+
+    it("mails the invitation to the person, with the app's sign-up link", async () => {
+      const admin = await server.signUpWithWorkspace('mailing-admin@example.com', 'Northwind');
+      expectSuccess(
+        await invite(admin.token, { email: 'Mailed.Person@example.com', role: 'org:admin' }),
+        201,
+      );
+      const mail = server.outbox().filter((m) => m.to === 'mailed.person@example.com');
+      expect(mail).toHaveLength(1);
+      expect(mail[0]?.subject).toBe("You're invited to Northwind on ReplyRadar");
+      expect(mail[0]?.text).toContain('You have been invited to join Northwind on ReplyRadar as an admin.');
+      expect(mail[0]?.text).toContain('http://localhost/sign-up');
     });
 
     it('invites as an admin when asked', async () => {
@@ -99,6 +114,76 @@ describe.each(testDatabases())('local invitations (%s)', (kind) => {
     });
   });
 
+  describe('only the owner of the invited address', () => {
+    it('someone who signs up with an invited address sees no invitation and cannot accept or decline it until the address is proven', async () => {
+      const admin = await server.signUpWithWorkspace('careful-admin@example.com', 'Vault');
+      const invitation = expectSuccess<Invitation>(
+        await invite(admin.token, { email: 'owner-of-address@example.com' }),
+        201,
+      );
+      // Anyone can type the address at sign-up: the account is made, but it has not proven the address.
+      const claimant = await server.signUp('owner-of-address@example.com');
+      expect(claimant.session.invitations).toStrictEqual([]);
+      const refreshed = expectSuccess<AuthSession>(
+        await server.request('POST', '/api/auth/token', { cookie: claimant.cookie, body: {} }),
+      );
+      expect(refreshed.invitations).toStrictEqual([]);
+
+      const unverified = {
+        code: 'email_unverified',
+        message: 'Confirm your email before answering invitations sent to it',
+      };
+      expectFailure(await accept(claimant.cookie, invitation.id), 403, unverified);
+      expectFailure(await decline(claimant.cookie, invitation.id), 403, unverified);
+      const [stored] = await server.db.select().from(invitations).where(eq(invitations.id, invitation.id));
+      expect(stored?.status).toBe('pending');
+      const joined = await server.db
+        .select()
+        .from(memberships)
+        .where(eq(memberships.userId, claimant.session.user.id));
+      expect(joined).toEqual([]);
+      expect(claimant.session.emailVerified).toBe(false);
+
+      // Guessing the code does not get there: five wrong codes void it.
+      const right = server.emailCodeFor('owner-of-address@example.com');
+      const wrong = right === '000000' ? '111111' : '000000';
+      const verify = (code: string) =>
+        server.request('POST', '/api/auth/verify-email', { cookie: claimant.cookie, body: { code } });
+      for (let i = 0; i < 4; i += 1) {
+        expectFailure(await verify(wrong), 400, {
+          code: 'bad_request',
+          message: 'That code is not right. Check the email and try again.',
+          field: 'code',
+        });
+      }
+      expectFailure(await verify(wrong), 400, {
+        code: 'bad_request',
+        message: 'Too many wrong codes. Send a new code.',
+        field: 'code',
+      });
+      expectFailure(await verify(right), 400, {
+        code: 'bad_request',
+        message: 'This code is no longer valid. Send a new code.',
+        field: 'code',
+      });
+      expectFailure(await accept(claimant.cookie, invitation.id), 403, unverified);
+    });
+
+    it('the owner, with the code mailed to the address, sees the invitation and joins the workspace', async () => {
+      const admin = await server.signUpWithWorkspace('welcoming-admin@example.com', 'Harbor');
+      const invitation = expectSuccess<Invitation>(
+        await invite(admin.token, { email: 'rightful@example.com' }),
+        201,
+      );
+      const owner = await server.signUp('rightful@example.com');
+      const confirmed = await server.confirmEmail(owner.cookie, 'rightful@example.com');
+      expect(confirmed.emailVerified).toBe(true);
+      expect(confirmed.invitations.map((i) => i.id)).toEqual([invitation.id]);
+      const session = expectSuccess<AuthSession>(await accept(owner.cookie, invitation.id));
+      expect(session.activeWorkspaceId).toBe(admin.workspace.id);
+    });
+  });
+
   describe('accepting and declining', () => {
     it('accepting joins the workspace with the invited role, makes it active, and shows its projects and subscription', async () => {
       const admin = await server.signUpWithWorkspace('team-lead@example.com', 'Team');
@@ -117,6 +202,7 @@ describe.each(testDatabases())('local invitations (%s)', (kind) => {
         201,
       );
       const joiner = await server.signUp('joiner@example.com');
+      await server.confirmEmail(joiner.cookie, 'joiner@example.com');
 
       const session = expectSuccess<AuthSession>(await accept(joiner.cookie, invitation.id));
 
@@ -151,6 +237,7 @@ describe.each(testDatabases())('local invitations (%s)', (kind) => {
         201,
       );
       const newcomer = await server.signUp('new-admin@example.com');
+      await server.confirmEmail(newcomer.cookie, 'new-admin@example.com');
       expectSuccess(await accept(newcomer.cookie, invitation.id));
       const [membership] = await server.db
         .select()
@@ -171,7 +258,7 @@ describe.each(testDatabases())('local invitations (%s)', (kind) => {
         201,
       );
       const person = await server.signUp('not-now@example.com');
-      expect(person.session.invitations).toHaveLength(1);
+      expect((await server.confirmEmail(person.cookie, 'not-now@example.com')).invitations).toHaveLength(1);
 
       const session = expectSuccess<AuthSession>(await decline(person.cookie, invitation.id));
 
@@ -192,6 +279,8 @@ describe.each(testDatabases())('local invitations (%s)', (kind) => {
         201,
       );
       const intruder = await server.signUp('intruder@example.com');
+      await server.confirmEmail(intruder.cookie, 'intruder@example.com');
+      await server.confirmEmail(admin.cookie, 'guarded-admin@example.com');
       const notYours = { code: 'not_found', message: 'There is no pending invitation with that id for you' };
       expectFailure(await accept(intruder.cookie, invitation.id), 404, notYours);
       expectFailure(await decline(intruder.cookie, invitation.id), 404, notYours);
@@ -208,6 +297,7 @@ describe.each(testDatabases())('local invitations (%s)', (kind) => {
 
     it('answers 404 for an id that is not an invitation id, and 401 without a session', async () => {
       const person = await server.signUp('wanderer@example.com');
+      await server.confirmEmail(person.cookie, 'wanderer@example.com');
       expectFailure(await accept(person.cookie, 'not-a-uuid'), 404, { code: 'not_found' });
       expectFailure(await accept(person.cookie, '00000000-0000-4000-8000-000000000000'), 404, {
         code: 'not_found',

@@ -9,6 +9,9 @@ import type { AppDeps } from '../http/deps';
 import { HttpError } from '../http/envelope';
 import { PasswordAttempts, rateLimit } from '../http/rate-limit';
 import { isHttps as reachedOverHttps } from '../http/trusted-proxy';
+import { linkOrigin } from '../mail/link-origin';
+import { EmailVerification } from './email-verification';
+import { registerEmailVerificationRoutes } from './email-verification.routes';
 import { registerInvitationRoutes } from './invitations.routes';
 import { LocalSessions } from './local-sessions';
 import type { LocalTokens } from './local-tokens';
@@ -39,6 +42,7 @@ export function registerLocalAuthRoutes(
 ): void {
   const { db, env, logger } = deps;
   const localSessions = new LocalSessions(db, tokens, env.AUTH_SESSION_TTL_DAYS);
+  const verification = new EmailVerification(db, deps.mailer, logger);
   const limiter = rateLimit({
     limit: env.AUTH_RATE_LIMIT_PER_MINUTE,
     windowMs: 60_000,
@@ -92,6 +96,9 @@ export function registerLocalAuthRoutes(
         throw error;
       }
       logger.info({ userId }, 'account created');
+      // The account proves its email with this code before it can see or take invitations. A mail that
+      // cannot go out does not undo the account: 'Send a new code' tries again.
+      await verification.sendCode(userId, linkOrigin(c, env)).catch(() => undefined);
       return startSession(c, userId);
     },
     201,
@@ -172,5 +179,6 @@ export function registerLocalAuthRoutes(
     return localSessions.describe(session.id);
   });
 
-  registerInvitationRoutes(bind, db, localSessions, currentSession);
+  registerInvitationRoutes(bind, deps, localSessions, currentSession);
+  registerEmailVerificationRoutes(bind, deps, verification, localSessions, currentSession);
 }

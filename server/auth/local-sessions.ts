@@ -95,20 +95,23 @@ export class LocalSessions {
       .innerJoin(workspaces, eq(workspaces.id, memberships.workspaceId))
       .where(eq(memberships.userId, user.id))
       .orderBy(asc(memberships.createdAt));
-    const inviteRows = user.email
-      ? await this.db
-          .select({
-            id: invitations.id,
-            email: invitations.email,
-            role: invitations.role,
-            workspaceId: workspaces.id,
-            workspaceName: workspaces.name,
-          })
-          .from(invitations)
-          .innerJoin(workspaces, eq(workspaces.id, invitations.workspaceId))
-          .where(and(eq(invitations.email, user.email), eq(invitations.status, 'pending')))
-          .orderBy(asc(invitations.createdAt))
-      : [];
+    // Invitations match by email: only a proven address sees them (decision 022).
+    const emailVerified = user.emailVerifiedAt !== null;
+    const inviteRows =
+      user.email && emailVerified
+        ? await this.db
+            .select({
+              id: invitations.id,
+              email: invitations.email,
+              role: invitations.role,
+              workspaceId: workspaces.id,
+              workspaceName: workspaces.name,
+            })
+            .from(invitations)
+            .innerJoin(workspaces, eq(workspaces.id, invitations.workspaceId))
+            .where(and(eq(invitations.email, user.email), eq(invitations.status, 'pending')))
+            .orderBy(asc(invitations.createdAt))
+        : [];
 
     const active = memberRows.find((m) => m.id === session.activeWorkspaceId) ?? null;
     const { token, expiresAt } = await this.tokens.sign({
@@ -129,6 +132,7 @@ export class LocalSessions {
       },
       activeWorkspaceId: active?.id ?? null,
       memberships: memberRows.map((m) => ({ workspace: { id: m.id, name: m.name }, role: m.role })),
+      emailVerified,
       invitations: inviteRows.map((i) => ({
         id: i.id,
         email: i.email,

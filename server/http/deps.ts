@@ -6,6 +6,7 @@ import type { Env } from '../env';
 import type { Drafter } from '../generation/drafter';
 import type { JobQueue } from '../jobs/job-queue';
 import type { Logger } from '../logger';
+import type { Mailer } from '../mail/mailer';
 
 /** What the routes are built from; tests build it with their own database and keys. */
 export interface AppDeps {
@@ -21,6 +22,8 @@ export interface AppDeps {
   renderScreen: RenderScreen | null;
   /** Writes projects' descriptions, tones of voice and keywords (built-in, or a model when configured). */
   drafter: Drafter;
+  /** Sends the product's mail: SMTP when configured, otherwise the local outbox. */
+  mailer: Mailer;
   /** Background jobs: discovery runs (started by `main.ts` or `npm run worker`, not by building the app). */
   jobs: JobQueue;
 }

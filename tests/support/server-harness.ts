@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { AuthSession, WorkspaceSummary } from '@contract/auth';
 import type { RenderScreen } from '@contract/screen-renderer';
 import { expect } from 'vitest';
@@ -8,6 +11,8 @@ import { loadEnv } from '../../server/env';
 import type { JobQueue } from '../../server/jobs/job-queue';
 import type { Logger } from '../../server/logger';
 import {
+import type { MailMessage } from '../../server/mail/mailer';
+import { outboxFile } from '../../server/mail/outbox-mailer';
   type SeededPostFields,
   type SeededProjectFields,
   seedPost as seedPostRow,
@@ -123,7 +128,9 @@ export async function startTestServer(
   envOverrides: Record<string, string> = {},
   options: TestServerOptions = {},
 ) {
-  const env = loadEnv({ ...defaultEnv, ...envOverrides });
+  // Its own data directory, so the local outbox each server writes its mail to is the test's to read.
+  const ownDataDir = envOverrides.DATA_DIR ? null : mkdtempSync(path.join(tmpdir(), 'replyradar-test-'));
+  const env = loadEnv({ ...defaultEnv, ...(ownDataDir ? { DATA_DIR: ownDataDir } : {}), ...envOverrides });
   const database = options.database ?? (await openTestDatabase(kind));
   const ownsDatabase = !options.database;
   let built: Awaited<ReturnType<typeof buildServer>>;
@@ -138,6 +145,7 @@ export async function startTestServer(
   } catch (error) {
     if (ownsDatabase) await database.close();
     throw error;
+    if (ownDataDir) rmSync(ownDataDir, { recursive: true, force: true });
   }
   const { app } = built;
 
@@ -211,6 +219,41 @@ export async function startTestServer(
     signUpWithWorkspace,
     seedProject,
     seedPost,
+  /** The mail the server's local outbox holds (`DATA_DIR/outbox.jsonl`), oldest first. */
+  function outbox(): MailMessage[] {
+    let text: string;
+    try {
+      text = readFileSync(outboxFile(env.DATA_DIR), 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+      throw error;
+    }
+    return text
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as MailMessage);
+  }
+
+  /** The code in the latest email-code mail the outbox holds for this address. */
+  function emailCodeFor(email: string): string {
+    const mail = outbox()
+      .filter((m) => m.to === email && m.subject.startsWith('Your ReplyRadar code'))
+      .at(-1);
+    const code = mail?.text.match(/\b(\d{6})\b/)?.[1];
+    if (!code) throw new Error(`the outbox holds no email code for ${email}`);
+    return code;
+  }
+
+  /** Proves the signed-in person's email with the code the server mailed them; the new session data. */
+  async function confirmEmail(cookie: string, email: string): Promise<AuthSession> {
+    const response = await request('POST', '/api/auth/verify-email', {
+      cookie,
+      body: { code: emailCodeFor(email) },
+    });
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    return response.body.data as AuthSession;
+  }
+
     close: async () => {
       if (ownsDatabase) await database.close();
     },
@@ -232,8 +275,12 @@ export function expectFailure(
       : typeof error.message === 'string'
         ? error.message
         : expect.stringMatching(error.message);
+    outbox,
+    emailCodeFor,
+    confirmEmail,
   expect(response.body).toStrictEqual({
     success: false,
+      if (ownDataDir) rmSync(ownDataDir, { recursive: true, force: true });
     data: null,
     error: { code: error.code, message, ...(error.field === undefined ? {} : { field: error.field }) },
   });

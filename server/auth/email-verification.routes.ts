@@ -1,0 +1,29 @@
+import { api } from '@contract/api';
+import type { Context } from 'hono';
+import type { Bind } from '../http/bind-route';
+import type { AppDeps } from '../http/deps';
+import { linkOrigin } from '../mail/link-origin';
+import type { EmailVerification } from './email-verification';
+import type { LocalSessions } from './local-sessions';
+
+type SessionRow = Awaited<ReturnType<LocalSessions['fromCookie']>>;
+
+/** Local mode: prove the account's email with the mailed code, and ask for a new code. */
+export function registerEmailVerificationRoutes(
+  bind: Bind,
+  { env }: AppDeps,
+  verification: EmailVerification,
+  localSessions: LocalSessions,
+  currentSession: (c: Context) => Promise<SessionRow>,
+): void {
+  bind(api.verifyEmail, async (c, { body }) => {
+    const session = await currentSession(c);
+    await verification.confirm(session.userId, body.code);
+    return localSessions.describe(session.id);
+  });
+
+  bind(api.resendEmailCode, async (c) => {
+    const session = await currentSession(c);
+    return verification.sendCode(session.userId, linkOrigin(c, env));
+  });
+}
