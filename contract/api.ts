@@ -346,6 +346,24 @@ export const api = {
     body: z.object({}),
     data: authSessionSchema,
   }),
+  /** Local mode: proves the account's email with the code mailed to it; the session answer says so. */
+  verifyEmail: route({
+    method: 'POST',
+    path: '/api/auth/verify-email',
+    auth: 'session-cookie',
+    subscription: false,
+    body: emailCodeSchema,
+    data: authSessionSchema,
+  }),
+  /** Local mode: mails a new code (the earlier one stops working); a few per hour. */
+  resendEmailCode: route({
+    method: 'POST',
+    path: '/api/auth/verify-email/resend',
+    auth: 'session-cookie',
+    subscription: false,
+    body: z.object({}),
+    data: z.object({ email: z.string() }),
+  }),
 } as const satisfies Record<string, RouteDef>;
 
 export type Api = typeof api;
@@ -367,23 +385,5 @@ export function buildPath(path: string, params: Record<string, string> = {}): st
     const value = params[name];
     if (value === undefined) throw new Error(`Missing path parameter "${name}" for ${path}`);
     return encodeURIComponent(value);
-  /** Local mode: proves the account's email with the code mailed to it; the session answer says so. */
-  verifyEmail: route({
-    method: 'POST',
-    path: '/api/auth/verify-email',
-    auth: 'session-cookie',
-    subscription: false,
-    body: emailCodeSchema,
-    data: authSessionSchema,
-  }),
-  /** Local mode: mails a new code (the earlier one stops working); a few per hour. */
-  resendEmailCode: route({
-    method: 'POST',
-    path: '/api/auth/verify-email/resend',
-    auth: 'session-cookie',
-    subscription: false,
-    body: z.object({}),
-    data: z.object({ email: z.string() }),
-  }),
   });
 }

@@ -29,8 +29,8 @@ export const authMessages = {
   tooManyAttempts: (seconds: number) => `Too many attempts. Please wait ${waitOf(seconds)} and try again.`,
   tooManyPasswordAttempts: (seconds: number) =>
     `Too many wrong passwords for this account. Please wait ${waitOf(seconds)} and try again.`,
-} as const;
   emailCodeInvalid: 'Enter the 6-digit code from the email.',
+} as const;
 
 export const limits = {
   workspaceNameMin: 3,

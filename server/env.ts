@@ -63,8 +63,6 @@ export const envSchema = z
     AUTH_SESSION_TTL_DAYS: int(30, 1),
     AUTH_RATE_LIMIT_PER_MINUTE: int(10, 1),
 
-    CLERK_JWT_KEY: z.preprocess(
-      emptyAsUndefined,
     /** Set: mail goes out through this SMTP server; unset: to the local outbox (the log and DATA_DIR/outbox.jsonl). */
     SMTP_URL: z.preprocess(
       emptyAsUndefined,
@@ -77,6 +75,8 @@ export const envSchema = z
     /** The address people reach the app at, for links in mail (required with SMTP_URL). */
     APP_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).optional()),
 
+    CLERK_JWT_KEY: z.preprocess(
+      emptyAsUndefined,
       z
         .string()
         .includes('PUBLIC KEY', { message: 'must be the PEM public key from the Clerk dashboard' })
@@ -204,10 +204,6 @@ export const envSchema = z
         message: 'is required when CLERK_JWT_KEY is set (the origins the app is served from)',
       });
     }
-    if (env.PADDLE_WEBHOOK_SECRET && !env.PADDLE_API_KEY) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['PADDLE_API_KEY'],
     if (env.SMTP_URL && !env.APP_URL) {
       ctx.addIssue({
         code: 'custom',
@@ -215,6 +211,10 @@ export const envSchema = z
         message: 'is required when SMTP_URL is set (the address links in mail point to, https://…)',
       });
     }
+    if (env.PADDLE_WEBHOOK_SECRET && !env.PADDLE_API_KEY) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PADDLE_API_KEY'],
         message: 'is required when PADDLE_WEBHOOK_SECRET is set (the billing portal link is made with it)',
       });
     }

@@ -10,9 +10,9 @@ import { type DatabaseHandle, openDatabase } from '../../server/db/client';
 import { loadEnv } from '../../server/env';
 import type { JobQueue } from '../../server/jobs/job-queue';
 import type { Logger } from '../../server/logger';
-import {
 import type { MailMessage } from '../../server/mail/mailer';
 import { outboxFile } from '../../server/mail/outbox-mailer';
+import {
   type SeededPostFields,
   type SeededProjectFields,
   seedPost as seedPostRow,
@@ -144,8 +144,8 @@ export async function startTestServer(
     });
   } catch (error) {
     if (ownsDatabase) await database.close();
-    throw error;
     if (ownDataDir) rmSync(ownDataDir, { recursive: true, force: true });
+    throw error;
   }
   const { app } = built;
 
@@ -199,26 +199,6 @@ export async function startTestServer(
     return { userId: session.user.id, cookie, workspace, token: active.token, session: active };
   }
 
-  /** Stores a project straight in the database (the routes that create projects come later). */
-  const seedProject = (workspaceId: string, fields: SeededProjectFields = {}) =>
-    seedProjectRow(database.db, workspaceId, fields);
-
-  /** Stores a found post straight in the database, as discovery would. */
-  const seedPost = (projectId: string, fields: SeededPostFields = {}) =>
-    seedPostRow(database.db, projectId, fields);
-
-  return {
-    app,
-    env,
-    db: database.db,
-    database,
-    request,
-    signUp,
-    createWorkspace,
-    activate,
-    signUpWithWorkspace,
-    seedProject,
-    seedPost,
   /** The mail the server's local outbox holds (`DATA_DIR/outbox.jsonl`), oldest first. */
   function outbox(): MailMessage[] {
     let text: string;
@@ -254,8 +234,32 @@ export async function startTestServer(
     return response.body.data as AuthSession;
   }
 
+  /** Stores a project straight in the database (the routes that create projects come later). */
+  const seedProject = (workspaceId: string, fields: SeededProjectFields = {}) =>
+    seedProjectRow(database.db, workspaceId, fields);
+
+  /** Stores a found post straight in the database, as discovery would. */
+  const seedPost = (projectId: string, fields: SeededPostFields = {}) =>
+    seedPostRow(database.db, projectId, fields);
+
+  return {
+    app,
+    env,
+    db: database.db,
+    database,
+    request,
+    signUp,
+    createWorkspace,
+    activate,
+    signUpWithWorkspace,
+    seedProject,
+    seedPost,
+    outbox,
+    emailCodeFor,
+    confirmEmail,
     close: async () => {
       if (ownsDatabase) await database.close();
+      if (ownDataDir) rmSync(ownDataDir, { recursive: true, force: true });
     },
   };
 }
@@ -275,12 +279,8 @@ export function expectFailure(
       : typeof error.message === 'string'
         ? error.message
         : expect.stringMatching(error.message);
-    outbox,
-    emailCodeFor,
-    confirmEmail,
   expect(response.body).toStrictEqual({
     success: false,
-      if (ownDataDir) rmSync(ownDataDir, { recursive: true, force: true });
     data: null,
     error: { code: error.code, message, ...(error.field === undefined ? {} : { field: error.field }) },
   });
