@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { storedString } from './stored-text';
+import { webLinkSchema } from './web-link';
 
 export const roleSchema = z.enum(['org:admin', 'org:member']);
 export type Role = z.infer<typeof roleSchema>;
@@ -61,7 +62,8 @@ export const postSchema = z.object({
   published_date: z.string(),
   title: z.optional(z.nullable(z.string())),
   content: z.string(),
-  url: z.string(),
+  /** The original post: an http(s) link only, so the app never opens a `javascript:` one. */
+  url: webLinkSchema,
   answer: z.string(),
   approved: z.boolean(),
   published: z.boolean(),

@@ -9,6 +9,7 @@ export const fieldMessages = {
   nulCharacter: 'Must not contain a NUL character',
   loneSurrogate: 'Must not contain a lone surrogate (a broken Unicode character)',
   invalidDate: 'Must be a date from 2000-01-01 to 9999-12-31, written YYYY-MM-DD',
+  webLink: 'Must be an http or https link',
 } as const;
 
 /** A wait as a person says it: '1 second', '40 seconds', '2 minutes'. */

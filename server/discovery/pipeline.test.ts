@@ -132,6 +132,22 @@ describe.each(testDatabases())('discovery pipeline on %s', (kind) => {
     expect(run?.finishedAt).toEqual(now);
   });
 
+  it('never keeps a post whose link is not http(s), whatever a source returns', async () => {
+    const project = await newProject({ keywords: [{ name: 'crm', filter: null }] });
+    const [safe, scripted, data] = postsAbout('reddit', 'crm', 3, new Date(now.getTime() - 3_600_000));
+    if (!safe || !scripted || !data) throw new Error('no posts');
+    const table = {
+      crm: [
+        safe,
+        { ...scripted, url: 'javascript:alert(document.cookie)' },
+        { ...data, url: 'data:text/html,x' },
+      ],
+    };
+    const { deps: d } = deps({ sources: [new TableSource('reddit', table)] });
+    expect((await runDiscovery(d, project.id, today)).status).toBe('finished');
+    expect((await storedPosts(project.id)).map((post) => post.externalId)).toEqual([safe.externalId]);
+  });
+
   it('running it again stores nothing new: the same day is done, and the next day has seen them all', async () => {
     const project = await newProject();
     await runDiscovery(deps().deps, project.id, today);

@@ -1,3 +1,4 @@
+import { isWebLink } from '@contract/web-link';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { type DiscoveryCount, type DiscoveryError, projects, socials } from '../db/schema';
@@ -177,8 +178,10 @@ export async function runDiscovery(
           errors.push(error);
           log.warn({ source: source.slug, keyword: keyword.name, err: cause }, 'a source failed');
         }
-        // A post is the network's that returned it, whatever it says.
-        for (const post of sourcePosts) found.push({ ...post, network: source.slug });
+        // A post is the network's that returned it, whatever it says; one without an http(s) link is
+        // never kept (the adapters give each its network's link or drop it).
+        for (const post of sourcePosts)
+          if (isWebLink(post.url)) found.push({ ...post, network: source.slug });
         foundBySource.set(source.slug, sourcePosts.length);
         await deps.onProgress?.({
           kind: 'searched',

@@ -1,4 +1,5 @@
 import type { Post } from '@contract/entities';
+import { isWebLink } from '@contract/web-link';
 import ExternalLink from 'lucide-react/icons/external-link';
 import { Badge } from '@/components/ui/badge';
 import { Text } from '@/components/ui/text';
@@ -9,7 +10,8 @@ import { useHydrated } from '@/lib/use-hydrated';
 
 /**
  * The found post itself: author, keyword badge, date ('D MMM'), optional title, content and a link to the
- * original that opens in a new tab. `clamp` limits the content to 4 lines.
+ * original that opens in a new tab. `clamp` limits the content to 4 lines. Only an http(s) link is
+ * drawn: a post kept from before links were checked may carry another scheme, which would run.
  */
 export function PostSummary({ post, clamp = false }: { post: Post; clamp?: boolean }) {
   // The server does not know the device's time zone: its page, and the app's take-over of it, say UTC.
@@ -33,15 +35,17 @@ export function PostSummary({ post, clamp = false }: { post: Post; clamp?: boole
       <Text size="sm" className={cn('whitespace-pre-line', clamp && 'line-clamp-4')}>
         {post.content}
       </Text>
-      <a
-        href={post.url}
-        target="_blank"
-        rel="noopener noreferrer"
-        className="inline-flex w-fit items-center gap-1 text-sm text-primary underline underline-offset-4"
-      >
-        Open original post
-        <ExternalLink aria-hidden="true" className="size-3.5" />
-      </a>
+      {isWebLink(post.url) ? (
+        <a
+          href={post.url}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="inline-flex w-fit items-center gap-1 text-sm text-primary underline underline-offset-4"
+        >
+          Open original post
+          <ExternalLink aria-hidden="true" className="size-3.5" />
+        </a>
+      ) : null}
     </div>
   );
 }

@@ -4,7 +4,11 @@ import {
   testQuery,
   testTimeoutMs,
 } from '../../../tests/support/source-failure-cases';
-import { type FakeSources, startFakeSources } from '../../../tests/support/sources-fake-server';
+import {
+  type FakeSources,
+  sourceFixture,
+  startFakeSources,
+} from '../../../tests/support/sources-fake-server';
 import { LinkedInSource } from './linkedin';
 
 const searchRoute = 'GET /v1/linkedin/posts';
@@ -63,6 +67,16 @@ describe('LinkedIn source (through a data provider)', () => {
       },
       expect.objectContaining({ externalId: 'urn:li:activity:7323000000000000003', deleted: true }),
     ]);
+  });
+
+  it('drops a post whose link is not http(s)', async () => {
+    const answer = JSON.parse(sourceFixture('linkedin/search.json')) as { posts: Array<{ url: string }> };
+    const [first] = answer.posts;
+    if (!first) throw new Error('the fixture has no post');
+    first.url = 'javascript:alert(document.cookie)';
+    fake.once(searchRoute, { json: answer });
+    const posts = await linkedin().search(testQuery());
+    expect(posts.map((post) => post.externalId)).toEqual(['urn:li:activity:7323000000000000003']);
   });
 });
 

@@ -1,3 +1,4 @@
+import { isWebLink } from '@contract/web-link';
 import { z } from 'zod';
 import type { Source, SourcePost, SourceQuery } from '../types';
 import { socialNetworks } from './networks';
@@ -17,7 +18,7 @@ export interface LinkedInOptions extends SourceOptions {
  */
 const providerPostSchema = z.object({
   id: z.string().min(1),
-  url: z.url(),
+  url: z.string(),
   text: z.string(),
   title: z.string().nullish(),
   publishedAt: z.iso.datetime({ offset: true }),
@@ -93,7 +94,8 @@ export class LinkedInSource implements Source {
 
 function toPost(post: z.output<typeof providerPostSchema>): SourcePost | null {
   const author = post.author?.name?.trim();
-  if (!author) return null;
+  // Only an http(s) link is a post's link: a `javascript:` one would run when opened.
+  if (!author || !isWebLink(post.url)) return null;
   const engagement: Record<string, number> = {};
   for (const [name, value] of Object.entries(post.stats ?? {})) {
     if (typeof value === 'number') engagement[name] = value;

@@ -64,6 +64,15 @@ describe('Mastodon source', () => {
     ]);
   });
 
+  it('gives a status whose link is not http(s) its https id as link, and drops one that has none', async () => {
+    fake.once(searchRoute, { fixture: 'mastodon/search-unsafe-links.json' });
+    const posts = await mastodon().search(testQuery(window));
+    expect(posts.map((post) => [post.author, post.url])).toEqual([
+      ['prankster@evil.example', 'https://evil.example/users/prankster/statuses/114432300000000001'],
+      ['honest', 'https://fosstodon.org/@honest/114432300000000003'],
+    ]);
+  });
+
   it("reads the wait from Mastodon's X-RateLimit-Reset time on a 429", async () => {
     const reset = new Date(Date.now() + 120_000).toISOString();
     fake.once(searchRoute, {

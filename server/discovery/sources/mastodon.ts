@@ -1,3 +1,4 @@
+import { isWebLink } from '@contract/web-link';
 import { z } from 'zod';
 import type { Source, SourcePost, SourceQuery } from '../types';
 import { socialNetworks } from './networks';
@@ -109,6 +110,10 @@ function toPost(status: z.output<typeof statusSchema>): SourcePost | null {
   if (!author) return null;
   const publishedAt = new Date(status.created_at);
   if (Number.isNaN(publishedAt.getTime())) return null;
+  // The status's page, else its id (an https URL on the instances that follow ActivityPub's habit); a
+  // status with neither as an http(s) link is dropped: a `javascript:` one would run when opened.
+  const url = [status.url, status.uri].find(isWebLink);
+  if (!url) return null;
   const warning = htmlToText(status.spoiler_text);
   const body = htmlToText(status.content);
   const engagement: Record<string, number> = {};
@@ -121,7 +126,7 @@ function toPost(status: z.output<typeof statusSchema>): SourcePost | null {
     author,
     title: null,
     content: warning ? `${warning}\n\n${body}` : body,
-    url: status.url ?? status.uri,
+    url,
     publishedAt,
     engagement,
     deleted: status.account.suspended === true,

@@ -5,7 +5,11 @@ import {
   testQuery,
   testTimeoutMs,
 } from '../../../tests/support/source-failure-cases';
-import { type FakeSources, startFakeSources } from '../../../tests/support/sources-fake-server';
+import {
+  type FakeSources,
+  sourceFixture,
+  startFakeSources,
+} from '../../../tests/support/sources-fake-server';
 import { defaultRedditUserAgent, RedditSource } from './reddit';
 
 const publicRoute = 'GET /search.json';
@@ -100,6 +104,22 @@ describe('Reddit source', () => {
         deleted: false,
         bot: true,
       }),
+    ]);
+  });
+
+  it("links a post whose permalink is not a path on reddit.com to the post's short link there", async () => {
+    const listing = JSON.parse(sourceFixture('reddit/search.json')) as {
+      data: { children: Array<{ data: { permalink: string } }> };
+    };
+    const [first, second] = listing.data.children;
+    if (!first || !second) throw new Error('the fixture has no posts');
+    first.data.permalink = 'javascript:alert(document.cookie)';
+    second.data.permalink = '@evil.example/r/marketing/';
+    fake.once(publicRoute, { json: listing });
+    const posts = await publicSource().search(testQuery(window));
+    expect(posts.slice(0, 2).map((post) => post.url)).toEqual([
+      'https://www.reddit.com/comments/1kc0001/',
+      'https://www.reddit.com/comments/1kc0002/',
     ]);
   });
 

@@ -1,3 +1,4 @@
+import { isWebLink } from '@contract/web-link';
 import { z } from 'zod';
 import { type Source, SourceError, type SourcePost, type SourceQuery } from '../types';
 import { socialNetworks } from './networks';
@@ -217,6 +218,14 @@ function resetAfter(headers: Headers): number | undefined {
   return seconds === undefined ? undefined : Math.round(seconds * 1000);
 }
 
+/** The post's page on www.reddit.com: its permalink when that is a path there, else the short link. */
+function redditLink(post: z.output<typeof postSchema>): string {
+  const link = `https://www.reddit.com${post.permalink}`;
+  return /^\/(?!\/)/.test(post.permalink) && isWebLink(link)
+    ? link
+    : `https://www.reddit.com/comments/${encodeURIComponent(post.id)}/`;
+}
+
 function toPost(post: z.output<typeof postSchema>): SourcePost | null {
   const author = post.author?.trim();
   if (!author) return null;
@@ -235,7 +244,7 @@ function toPost(post: z.output<typeof postSchema>): SourcePost | null {
     author,
     title,
     content: body || title || '',
-    url: `https://www.reddit.com${post.permalink}`,
+    url: redditLink(post),
     publishedAt: new Date(post.created_utc * 1000),
     engagement,
     deleted,
