@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
-import { describe, expect, it } from 'vitest';
-import { startTestServer, testDatabases } from '../../tests/support/server-harness';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer, testDatabases } from '../../tests/support/server-harness';
 import { type ContentSources, clerkFrontendHost, securityHeaders, strictTransportSecurity } from './security';
 import type { TrustProxy } from './trusted-proxy';
 
@@ -89,24 +89,28 @@ describe('Strict-Transport-Security', () => {
     expect(await hsts('http://replyradar.test/', https, { hops: 0 })).toBeNull();
     expect(await hsts('http://replyradar.test/', https)).toBeNull();
   });
+});
 
-  it.each(testDatabases())('follows TRUST_PROXY on every answer of the server (%s)', async (kind) => {
-    const server = await startTestServer(kind, { TRUST_PROXY: 'true' });
-    const direct = await startTestServer(kind, {}, { database: server.database });
-    try {
-      const https = { headers: { 'x-forwarded-proto': 'https' } };
-      for (const path of ['/api/subscription/products', '/api/nothing-here', '/sign-in']) {
-        expect((await server.request('GET', path)).headers.get('strict-transport-security')).toBeNull();
-        expect((await server.request('GET', path, https)).headers.get('strict-transport-security')).toBe(
-          strictTransportSecurity,
-        );
-        expect(
-          (await direct.request('GET', path, https)).headers.get('strict-transport-security'),
-        ).toBeNull();
-      }
-    } finally {
-      await direct.close();
-      await server.close();
+describe.each(testDatabases())('Strict-Transport-Security from the server (%s)', (kind) => {
+  let proxied: TestServer;
+  let direct: TestServer;
+  beforeAll(async () => {
+    proxied = await startTestServer(kind, { TRUST_PROXY: 'true' });
+    direct = await startTestServer(kind, {}, { database: proxied.database });
+  });
+  afterAll(async () => {
+    await direct?.close();
+    await proxied?.close();
+  });
+
+  it('follows TRUST_PROXY on every answer', async () => {
+    const https = { headers: { 'x-forwarded-proto': 'https' } };
+    for (const path of ['/api/subscription/products', '/api/nothing-here', '/sign-in']) {
+      expect((await proxied.request('GET', path)).headers.get('strict-transport-security')).toBeNull();
+      expect((await proxied.request('GET', path, https)).headers.get('strict-transport-security')).toBe(
+        strictTransportSecurity,
+      );
+      expect((await direct.request('GET', path, https)).headers.get('strict-transport-security')).toBeNull();
     }
   });
 });
