@@ -49,6 +49,15 @@ export interface AuthState {
   membershipsLoaded: boolean;
   invitations: WorkspaceInvitation[];
   invitationsLoaded: boolean;
+  /**
+   * Whether the person proved their email. Local accounts prove it with a mailed code, and until then
+   * see no invitations; Clerk proves addresses itself (always true there).
+   */
+  emailVerified: boolean;
+  /** Proves the email with the code mailed to it. Throws 'Managed by Clerk' under Clerk. */
+  confirmEmail: (code: string) => Promise<void>;
+  /** Mails a new code (the one before stops working). Throws 'Managed by Clerk' under Clerk. */
+  sendEmailCode: () => Promise<void>;
   /** Makes a workspace the active one (null: none). */
   setActive: (workspaceId: string | null) => Promise<void>;
   /**

@@ -28,6 +28,7 @@ export function sessionFixture(overrides: Partial<AuthSession> = {}): AuthSessio
     },
     activeWorkspaceId: null,
     memberships: [],
+    emailVerified: true,
     invitations: [],
     ...overrides,
   };

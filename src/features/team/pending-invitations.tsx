@@ -6,6 +6,7 @@ import { Text } from '@/components/ui/text';
 import { ApiError, apiFailureMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { cn } from '@/lib/cn';
+import { ConfirmEmail } from './confirm-email';
 
 type Answer = 'accept' | 'decline';
 
@@ -16,13 +17,18 @@ function messageOf(error: unknown): string {
 
 /**
  * The signed-in person's pending invitations, each with 'Accept' and (when the app manages invitations)
- * 'Decline'. Accepting makes that workspace the active one; the gates then take the person on.
+ * 'Decline'. Accepting makes that workspace the active one; the gates then take the person on. A local
+ * account that has not proven its email is asked for the mailed code first: invitations are listed only
+ * for a proven address.
  */
 export function PendingInvitations({ className }: { className?: string }) {
-  const { invitations, invitationsManagedByApp, acceptInvitation, declineInvitation } = useAuth();
+  const { user, emailVerified, invitations, invitationsManagedByApp, acceptInvitation, declineInvitation } =
+    useAuth();
   const [busy, setBusy] = useState<{ id: string; answer: Answer } | null>(null);
   const [error, setError] = useState<string | null>(null);
 
+  const email = user?.primaryEmailAddress?.emailAddress;
+  if (!emailVerified && email) return <ConfirmEmail email={email} className={className} />;
   if (invitations.length === 0) return null;
 
   const answer = async (id: string, kind: Answer) => {

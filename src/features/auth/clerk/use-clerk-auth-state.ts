@@ -93,6 +93,9 @@ export function useClerkAuthState(): AuthState {
           }))
         : [],
       invitationsLoaded,
+      emailVerified: true,
+      confirmEmail: managedByClerk,
+      sendEmailCode: managedByClerk,
       setActive,
       createOrganization,
       invitationsManagedByApp: false,

@@ -253,6 +253,39 @@ describe('local invitations', () => {
     expect(store.getSnapshot().session?.invitations).toHaveLength(1);
   });
 
+  it('confirms the email with the mailed code: the answer is the session with its invitations', async () => {
+    fetchMock.mockImplementationOnce(async () => ok({ ...session('t1'), emailVerified: false }));
+    const store = new LocalSessionStore(() => now);
+    await store.refresh();
+    expect(store.getSnapshot().session?.emailVerified).toBe(false);
+    fetchMock.mockImplementationOnce(async () => ok({ ...session('t2'), invitations: [invitation] }));
+    await store.confirmEmail('123456');
+    const [url, init] = fetchMock.mock.lastCall ?? [];
+    expect(String(url)).toBe('/api/auth/verify-email');
+    expect(init).toMatchObject({ method: 'POST', body: '{"code":"123456"}' });
+    expect(store.getSnapshot().session).toMatchObject({ emailVerified: true, invitations: [invitation] });
+  });
+
+  it('asks for a new code', async () => {
+    const store = await signedInWithInvitation();
+    fetchMock.mockImplementationOnce(async () => ok({ email: 'ada@example.com' }));
+    await store.sendEmailCode();
+    expect(String(fetchMock.mock.lastCall?.[0])).toBe('/api/auth/verify-email/resend');
+  });
+
+  it('reads a session kept before email confirmation existed as not confirmed', async () => {
+    const { emailVerified: _, ...kept } = session('');
+    localStorage.setItem(savedSessionKey, JSON.stringify(kept));
+    fetchMock.mockImplementation(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    const store = new LocalSessionStore(() => now);
+    store.start();
+    await vi.waitFor(() => expect(store.getSnapshot().status).toBe('signed-in'));
+    expect(store.getSnapshot().session?.emailVerified).toBe(false);
+    store.stop();
+  });
+
   it('invites a person by email with a role', async () => {
     const store = await signedInWithInvitation();
     fetchMock.mockImplementationOnce(async () =>

@@ -209,6 +209,18 @@ export class LocalSessionStore {
     this.set(session);
   };
 
+  /** Proves the email with the mailed code; the server answers with the session, its invitations listed. */
+  confirmEmail = async (code: string): Promise<void> => {
+    const session = await apiClient.call('verifyEmail', { body: { code } });
+    this.generation += 1;
+    this.set(session);
+  };
+
+  /** Mails a new code to the person's address. */
+  sendEmailCode = async (): Promise<void> => {
+    await apiClient.call('resendEmailCode');
+  };
+
   /** Invites a person by email to the active workspace (admins only; the server checks). */
   inviteMember = (email: string, role: WorkspaceRole): Promise<WorkspaceInvitation> =>
     apiClient.call('inviteMember', { body: { email, role } });
