@@ -147,6 +147,8 @@ export const envSchema = z
       });
       return z.NEVER;
     }),
+    /** Longest a product page may take to read (off the main thread) before it is refused as too complex (decision 021). */
+    PAGE_READ_BUDGET_MS: int(3000, 50),
 
     PLAN_START_PRICE_MONTH: price(49),
     PLAN_START_PRICE_YEAR: price(470),

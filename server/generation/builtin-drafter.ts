@@ -2,7 +2,8 @@ import type { SafeFetcher } from '../net/safe-fetch';
 import type { Drafter, GeneratedProject, ProjectBrief, ProjectContext, ReplyRequest } from './drafter';
 import { GenerationError } from './generation-error';
 import { type KeyPhrase, rankKeyPhrases } from './key-phrases';
-import { fetchAndReadPage } from './page-reader';
+import { fetchAndReadPage, type PageReader } from './page-reader';
+import { sharedPageReader } from './page-reader-pool';
 import { type ProductSource, sourceFromDescription, sourceFromPage } from './product-source';
 import { writeReply } from './reply-writer';
 import { readRegister, toneOfVoice } from './tone-of-voice';
@@ -52,10 +53,13 @@ export function pickKeywords(ranked: KeyPhrase[]): KeyPhrase[] {
 export class BuiltinDrafter implements Drafter {
   readonly kind = 'builtin';
 
-  constructor(private readonly fetcher: SafeFetcher) {}
+  constructor(
+    private readonly fetcher: SafeFetcher,
+    private readonly reader: PageReader = sharedPageReader(),
+  ) {}
 
   private async source(url: string | null, description: string | null, name = 'the product') {
-    if (url) return sourceFromPage(await fetchAndReadPage(this.fetcher, url));
+    if (url) return sourceFromPage(await fetchAndReadPage(this.fetcher, this.reader, url));
     return sourceFromDescription(description ?? '', name);
   }
 

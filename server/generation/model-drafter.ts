@@ -9,7 +9,8 @@ import { z } from 'zod';
 import type { SafeFetcher } from '../net/safe-fetch';
 import type { Drafter, ProjectBrief, ProjectContext, ReplyRequest } from './drafter';
 import { GenerationError } from './generation-error';
-import { fetchAndReadPage, type ReadPage } from './page-reader';
+import { fetchAndReadPage, type PageReader, type ReadPage } from './page-reader';
+import { sharedPageReader } from './page-reader-pool';
 import { enforceReplyRules, replyCharLimit, replyMaxWords, toneAsksForLink } from './reply-rules';
 
 export interface ModelDrafterOptions {
@@ -19,6 +20,8 @@ export interface ModelDrafterOptions {
   maxPageChars?: number;
   /** Retries after a failed call (a 5xx or a dropped connection); 1 by default. */
   maxRetries?: number;
+  /** Reads the fetched product page (the shared page reader pool by default). */
+  reader?: PageReader;
 }
 
 const system = `You help a team set up ReplyRadar, which finds social-media posts where their product belongs and drafts replies to them.
@@ -77,6 +80,7 @@ export class ModelDrafter implements Drafter {
   private readonly timeoutMs: number;
   private readonly maxPageChars: number;
   private readonly maxRetries: number;
+  private readonly reader: PageReader;
 
   constructor(
     private readonly model: LanguageModel,
@@ -86,6 +90,7 @@ export class ModelDrafter implements Drafter {
     this.timeoutMs = options.timeoutMs ?? 60_000;
     this.maxPageChars = options.maxPageChars ?? 8_000;
     this.maxRetries = options.maxRetries ?? 1;
+    this.reader = options.reader ?? sharedPageReader();
   }
 
   /** `schema` is the contract's (zod/mini) or this file's own (classic zod): any zod 4 schema. */
@@ -146,7 +151,7 @@ export class ModelDrafter implements Drafter {
 
   async generateProject(brief: ProjectBrief): Promise<GeneratedProject> {
     const material = brief.url
-      ? pageMaterial(await fetchAndReadPage(this.fetcher, brief.url), this.maxPageChars)
+      ? pageMaterial(await fetchAndReadPage(this.fetcher, this.reader, brief.url), this.maxPageChars)
       : `The team has no website. Their description of the product:\n${brief.description ?? ''}`;
     return this.ask(generatedProjectSchema, `Goal: ${brief.goal}\n${material}`, 'project');
   }
@@ -161,7 +166,7 @@ export class ModelDrafter implements Drafter {
   }
 
   async regenerateDescription(project: ProjectContext): Promise<string> {
-    const page = await fetchAndReadPage(this.fetcher, project.url.trim());
+    const page = await fetchAndReadPage(this.fetcher, this.reader, project.url.trim());
     const { description } = await this.ask(
       generatedDescriptionSchema,
       `Write a new description (field description) of the product from its page.\nGoal: ${project.goal}\n${pageMaterial(page, this.maxPageChars)}`,

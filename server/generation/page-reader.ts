@@ -1,6 +1,7 @@
 import { Readability } from '@mozilla/readability';
 import { parseHTML } from 'linkedom';
 import type { FetchedPage, SafeFetcher } from '../net/safe-fetch';
+import { checkDocument, checkMarkup, type PageLimits, pageLimits } from './page-reader-limits';
 
 /** What ReplyRadar takes from a product page: its names, its summary and its main text. */
 export interface ReadPage {
@@ -17,11 +18,37 @@ export interface ReadPage {
   paragraphs: string[];
 }
 
-const clean = (text: string | null | undefined) => (text ?? '').replace(/\s+/g, ' ').trim();
-const orNull = (text: string | null | undefined) => clean(text) || null;
+/**
+ * How much of a page's text is kept. Drafting reads every word it is given on the main thread (about
+ * 5 ms per thousand characters), and a product page says what it is near its top: a page of megabytes
+ * is kept to its first pages' worth.
+ */
+const keptChars = { paragraphs: 16_000, headings: 2_000, line: 300 } as const;
 
-/** Reads a fetched page: metadata from the head, the main text through Readability (nav and footer left out). */
-export function readPage(page: Pick<FetchedPage, 'url' | 'text' | 'contentType'>): ReadPage {
+const clean = (text: string | null | undefined) => (text ?? '').replace(/\s+/g, ' ').trim();
+const orNull = (text: string | null | undefined) => clean(text).slice(0, keptChars.line) || null;
+
+/** The texts, in order, up to `maxChars` characters in all (the last one kept cut to fit). */
+function upTo(texts: string[], maxChars: number): string[] {
+  const kept: string[] = [];
+  let left = maxChars;
+  for (const text of texts) {
+    if (left <= 0) break;
+    kept.push(text.slice(0, left));
+    left -= text.length;
+  }
+  return kept;
+}
+
+/** A fetched page as it is handed to be read. */
+export type PageToRead = Pick<FetchedPage, 'url' | 'text' | 'contentType'>;
+
+/**
+ * Reads a fetched page: metadata from the head, the main text through Readability (nav and footer left
+ * out). A page past the limits throws `PageTooComplexError` before Readability sees it. Its cost grows
+ * far faster than the page, so the server calls it off the main thread, through a `PageReader`.
+ */
+export function readPage(page: PageToRead, limits: PageLimits = pageLimits): ReadPage {
   if (page.contentType === 'text/plain') {
     return {
       url: page.url,
@@ -29,13 +56,18 @@ export function readPage(page: Pick<FetchedPage, 'url' | 'text' | 'contentType'>
       title: null,
       metaDescription: null,
       headings: [],
-      paragraphs: page.text
-        .split(/\n\s*\n/)
-        .map(clean)
-        .filter(Boolean),
+      paragraphs: upTo(
+        page.text
+          .split(/\n\s*\n/)
+          .map(clean)
+          .filter(Boolean),
+        keptChars.paragraphs,
+      ),
     };
   }
+  checkMarkup(page.text, limits);
   const { document } = parseHTML(page.text);
+  checkDocument(document, limits);
   const meta = (selector: string) => orNull(document.querySelector(selector)?.getAttribute('content'));
   const siteName = meta('meta[property="og:site_name"]');
   const title = orNull(document.querySelector('title')?.textContent) ?? meta('meta[property="og:title"]');
@@ -55,10 +87,26 @@ export function readPage(page: Pick<FetchedPage, 'url' | 'text' | 'contentType'>
       else paragraphs.push(text);
     }
   }
-  return { url: page.url, siteName, title, metaDescription, headings, paragraphs };
+  return {
+    url: page.url,
+    siteName,
+    title,
+    metaDescription,
+    headings: upTo(headings, keptChars.headings),
+    paragraphs: upTo(paragraphs, keptChars.paragraphs),
+  };
+}
+
+/** Reads fetched pages away from the requests being answered, within a time budget per page. */
+export interface PageReader {
+  read(page: PageToRead): Promise<ReadPage>;
 }
 
 /** Fetches a user-given link within the fetch rules and reads it. */
-export async function fetchAndReadPage(fetcher: SafeFetcher, url: string): Promise<ReadPage> {
-  return readPage(await fetcher.fetchPage(url));
+export async function fetchAndReadPage(
+  fetcher: SafeFetcher,
+  reader: PageReader,
+  url: string,
+): Promise<ReadPage> {
+  return reader.read(await fetcher.fetchPage(url));
 }

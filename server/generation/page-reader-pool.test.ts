@@ -1,0 +1,90 @@
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { afterEach, describe, expect, it } from 'vitest';
+import { deepPage, slowToReadPage } from '../../tests/support/complex-pages';
+import { readPageFixture } from '../../tests/support/page-server';
+import { GenerationError } from './generation-error';
+import { readPage } from './page-reader';
+import { PageReaderPool, pageTooComplexMessage } from './page-reader-pool';
+
+const html = (text: string) => ({
+  url: 'https://tallybird.example/',
+  text,
+  contentType: 'text/html' as const,
+});
+const product = html(readPageFixture('product.html'));
+
+async function refusal(promise: Promise<unknown>): Promise<GenerationError> {
+  const error = await promise.then(
+    () => null,
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(GenerationError);
+  return error as GenerationError;
+}
+
+describe('the page reader pool', () => {
+  let pool: PageReaderPool | null = null;
+  afterEach(async () => {
+    await pool?.close();
+    pool = null;
+  });
+
+  it('reads a product page on a worker thread the same as in place', async () => {
+    pool = new PageReaderPool({ budgetMs: 10_000, workers: 1 });
+    expect(await pool.read(product)).toEqual(readPage(product));
+    // The worker is reused for the next pages.
+    expect(await pool.read(html('<h1>Tallybird</h1>'))).toMatchObject({ title: null, paragraphs: [] });
+    expect(await pool.read({ ...product, contentType: 'text/plain' })).toMatchObject({ title: null });
+  });
+
+  it('refuses a page its reader fails on as a page it could not read', async () => {
+    pool = new PageReaderPool({ budgetMs: 10_000, workers: 1 });
+    // Readability throws on a document without elements.
+    const error = await refusal(pool.read(html('Tallybird chases late invoices.')));
+    expect(error).toMatchObject({
+      code: 'page_unreadable',
+      field: 'url',
+      message: 'We could not read this page. Write a description instead.',
+    });
+  });
+
+  it('refuses a page nested 5,000 levels deep as too complex, naming the link', async () => {
+    pool = new PageReaderPool({ budgetMs: 10_000, workers: 1 });
+    const error = await refusal(pool.read(html(deepPage())));
+    expect(error).toMatchObject({ code: 'page_too_complex', field: 'url', message: pageTooComplexMessage });
+    expect(await pool.read(product)).toMatchObject({ siteName: 'Tallybird' });
+  });
+
+  it('ends a read past its budget without holding up the main thread, and reads the next page on a new worker', async () => {
+    const budgetMs = 1_000;
+    pool = new PageReaderPool({ budgetMs, workers: 1 });
+    await pool.read(product); // the worker is up and warm
+    const delay = monitorEventLoopDelay({ resolution: 10 });
+    delay.enable();
+    const started = performance.now();
+    const error = await refusal(pool.read(html(slowToReadPage())));
+    const elapsed = performance.now() - started;
+    delay.disable();
+    expect(error).toMatchObject({ code: 'page_too_complex', field: 'url', message: pageTooComplexMessage });
+    // Read in place, this page holds the thread for many seconds; here it is refused at its budget (with
+    // room for a loaded machine) and the main thread is never held for long.
+    expect(elapsed).toBeGreaterThanOrEqual(budgetMs - 50);
+    expect(elapsed).toBeLessThan(budgetMs + 4_000);
+    expect(delay.max / 1e6).toBeLessThan(200);
+    // The one worker was ended mid-read: the next page is read, by its replacement.
+    expect(await pool.read(product)).toMatchObject({ siteName: 'Tallybird' });
+  });
+
+  it('refuses pages beyond the ones that may wait, rather than queueing without end', async () => {
+    pool = new PageReaderPool({ budgetMs: 10_000, workers: 1, maxWaiting: 1 });
+    await pool.read(product); // the worker is up and idle: the next page goes to it at once
+    const reads = [pool.read(product), pool.read(product), pool.read(product)];
+    const outcomes = await Promise.allSettled(reads);
+    expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'fulfilled', 'rejected']);
+    const busy = outcomes[2]?.status === 'rejected' ? outcomes[2].reason : null;
+    expect(busy).toMatchObject({
+      code: 'busy',
+      message: 'ReplyRadar is reading many pages right now. Please try again in a minute.',
+    });
+  });
+});

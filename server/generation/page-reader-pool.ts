@@ -1,0 +1,204 @@
+import { availableParallelism } from 'node:os';
+import { Worker, type WorkerOptions } from 'node:worker_threads';
+import { GenerationError } from './generation-error';
+import type { PageReader, PageToRead, ReadPage } from './page-reader';
+import type { PageTooComplexError } from './page-reader-limits';
+
+/** What a page reader worker posts: that it is ready, or the outcome of one page. */
+export type WorkerAnswer =
+  | { ready: true }
+  | { id: number; read: ReadPage }
+  | { id: number; refused: PageTooComplexError['reason'] }
+  | { id: number; failed: string };
+
+export interface PageReaderPoolOptions {
+  /** Longest a page may take to read, in milliseconds; past it the worker is ended and the read refused. */
+  budgetMs: number;
+  /** Worker threads: two at most, fewer when the machine has fewer cores to spare. */
+  workers?: number;
+  /** Pages that may wait for a worker; more are refused as 'busy' rather than queued. */
+  maxWaiting?: number;
+  /** An idle worker ends after this long, and a new one starts with the next page. */
+  idleMs?: number;
+}
+
+/** How long a page may take to read unless configured otherwise (`PAGE_READ_BUDGET_MS`). */
+export const defaultPageReadBudgetMs = 3_000;
+
+export const pageTooComplexMessage = 'This page is too complex to read. Write a description instead.';
+
+const tooComplex = (cause?: Error) =>
+  new GenerationError(pageTooComplexMessage, 'page_too_complex', 'url', cause ? { cause } : undefined);
+
+interface Job {
+  id: number;
+  page: PageToRead;
+  resolve: (page: ReadPage) => void;
+  reject: (error: Error) => void;
+}
+
+interface Slot {
+  worker: Worker;
+  ready: boolean;
+  job: Job | null;
+  timer: NodeJS.Timeout | null;
+}
+
+// The worker's code. Built, it is `page-reader-worker.js` beside the chunk this code lands in
+// (vite.server.config.ts makes it an entry of its own). From TypeScript source (`npm run dev`, the tests)
+// it is the .ts file beside this one, loaded through tsx's loader, which a worker thread does not inherit.
+const fromSource = import.meta.url.endsWith('.ts');
+
+function startWorker(options: WorkerOptions): Worker {
+  if (!fromSource) return new Worker(new URL('./page-reader-worker.js', import.meta.url), options);
+  const entry = new URL('./page-reader-worker.ts', import.meta.url).href;
+  const loader = import.meta.resolve('tsx/esm/api');
+  const code = `import(${JSON.stringify(loader)}).then(({ tsImport }) => tsImport(${JSON.stringify(entry)}, ${JSON.stringify(import.meta.url)}))`;
+  return new Worker(code, { ...options, eval: true });
+}
+
+/**
+ * Reads pages on worker threads, so a page that takes long to read never holds up the requests being
+ * answered: a small pool of reused workers, each page within a time budget; a worker past it is ended
+ * and replaced, and the page refused as too complex.
+ */
+export class PageReaderPool implements PageReader {
+  private readonly slots: Array<Slot | null>;
+  private readonly waiting: Job[] = [];
+  private readonly budgetMs: number;
+  private readonly maxWaiting: number;
+  private readonly idleMs: number;
+  private nextId = 1;
+
+  constructor(options: PageReaderPoolOptions) {
+    this.budgetMs = options.budgetMs;
+    this.maxWaiting = options.maxWaiting ?? 16;
+    this.idleMs = options.idleMs ?? 60_000;
+    const workers = options.workers ?? Math.max(1, Math.min(2, availableParallelism() - 1));
+    this.slots = Array.from({ length: workers }, () => null);
+  }
+
+  read(page: PageToRead): Promise<ReadPage> {
+    if (this.waiting.length >= this.maxWaiting) {
+      return Promise.reject(
+        new GenerationError(
+          'ReplyRadar is reading many pages right now. Please try again in a minute.',
+          'busy',
+        ),
+      );
+    }
+    return new Promise<ReadPage>((resolve, reject) => {
+      this.waiting.push({ id: this.nextId++, page, resolve, reject });
+      this.dispatch();
+    });
+  }
+
+  /** Ends every worker; pages being read or waiting are refused. */
+  async close(): Promise<void> {
+    const closing = new Error('The page reader was closed');
+    for (const job of this.waiting.splice(0)) job.reject(closing);
+    await Promise.all(
+      this.slots.map((slot, index) => {
+        if (!slot) return undefined;
+        this.slots[index] = null;
+        if (slot.timer) clearTimeout(slot.timer);
+        slot.job?.reject(closing);
+        return slot.worker.terminate();
+      }),
+    );
+  }
+
+  /** Hands waiting pages to idle, ready workers, starting workers where there are none. */
+  private dispatch(): void {
+    for (let index = 0; index < this.slots.length && this.waiting.length > 0; index++) {
+      const slot = this.slots[index] ?? this.start(index);
+      if (!slot.ready || slot.job) continue;
+      const job = this.waiting.shift();
+      if (!job) return;
+      if (slot.timer) clearTimeout(slot.timer);
+      slot.job = job;
+      slot.timer = setTimeout(() => this.overBudget(index, slot), this.budgetMs);
+      slot.worker.postMessage({ id: job.id, page: job.page });
+    }
+  }
+
+  private start(index: number): Slot {
+    // A page that would take more memory than this ends its worker rather than the server.
+    const worker = startWorker({ resourceLimits: { maxOldGenerationSizeMb: 256 } });
+    // An idle worker does not keep the process alive; a page being read does, through its budget's timer.
+    worker.unref();
+    const slot: Slot = { worker, ready: false, job: null, timer: null };
+    this.slots[index] = slot;
+    worker.on('message', (answer: WorkerAnswer) => this.answered(index, slot, answer));
+    worker.on('error', (error) => this.lost(index, slot, error));
+    worker.on('exit', (code) => this.lost(index, slot, new Error(`page reader worker exited (${code})`)));
+    return slot;
+  }
+
+  private answered(index: number, slot: Slot, answer: WorkerAnswer): void {
+    if (this.slots[index] !== slot) return;
+    if ('ready' in answer) {
+      slot.ready = true;
+    } else {
+      const job = slot.job;
+      if (!job || job.id !== answer.id) return;
+      slot.job = null;
+      if (slot.timer) clearTimeout(slot.timer);
+      if ('read' in answer) job.resolve(answer.read);
+      else if ('refused' in answer) job.reject(tooComplex());
+      else
+        job.reject(
+          new GenerationError(
+            'We could not read this page. Write a description instead.',
+            'page_unreadable',
+            'url',
+            { cause: new Error(answer.failed) },
+          ),
+        );
+    }
+    slot.timer = slot.job ? slot.timer : setTimeout(() => this.retire(index, slot), this.idleMs).unref();
+    this.dispatch();
+  }
+
+  /** The page took longer than its budget: the worker is ended mid-read and the next page gets a new one. */
+  private overBudget(index: number, slot: Slot): void {
+    if (this.slots[index] !== slot) return;
+    const job = slot.job;
+    this.slots[index] = null;
+    void slot.worker.terminate();
+    job?.reject(tooComplex());
+    this.dispatch();
+  }
+
+  /**
+   * The worker stopped on its own: out of memory on its page (refused as too complex, and the next page
+   * gets a new worker), or before it was ready (every waiting page is refused: starting again would fail
+   * the same way).
+   */
+  private lost(index: number, slot: Slot, error: Error): void {
+    if (this.slots[index] !== slot) return;
+    this.slots[index] = null;
+    if (slot.timer) clearTimeout(slot.timer);
+    void slot.worker.terminate();
+    if (!slot.ready) {
+      for (const job of this.waiting.splice(0)) job.reject(error);
+      return;
+    }
+    slot.job?.reject(tooComplex(error));
+    this.dispatch();
+  }
+
+  private retire(index: number, slot: Slot): void {
+    if (this.slots[index] !== slot || slot.job) return;
+    this.slots[index] = null;
+    void slot.worker.terminate();
+  }
+}
+
+let shared: PageReaderPool | null = null;
+
+/** The pool a drafter reads pages with when it is given none: the default budget, started on first use. */
+export function sharedPageReader(): PageReaderPool {
+  shared ??= new PageReaderPool({ budgetMs: defaultPageReadBudgetMs });
+  return shared;
+}
