@@ -9,6 +9,7 @@ import { draftingHttpError } from '../../generation/generation-error';
 import type { AppEnv, Bind } from '../../http/bind-route';
 import type { AppDeps } from '../../http/deps';
 import { HttpError } from '../../http/envelope';
+import { KeyLimit } from '../../http/key-limit';
 import type { JobQueue } from '../../jobs/job-queue';
 import type { Logger } from '../../logger';
 import { projectValues, storedKeywords, storedUrl } from './project-input';
@@ -52,6 +53,41 @@ function activeWorkspace(c: Context<AppEnv>): string {
   return workspaceId;
 }
 
+/**
+ * Calls that read a product page (generate from a link, regenerate the description or the tone of voice
+ * of a project with a link) allowed per account and per workspace in any ten minutes: each read can keep a
+ * page reader busy for its whole budget (decision 021).
+ */
+const pageReadLimits = { perAccount: 10, perWorkspace: 15, windowMs: 10 * 60_000 } as const;
+
+const inMinutes = (ms: number) => {
+  const minutes = Math.ceil(ms / 60_000);
+  return minutes <= 1 ? 'a minute' : `${minutes} minutes`;
+};
+
+/** Counts a page read against the caller and the workspace, or refuses it with 429 and when to retry. */
+function pageReadCounter() {
+  const byAccount = new KeyLimit(pageReadLimits.perAccount, pageReadLimits.windowMs);
+  const byWorkspace = new KeyLimit(pageReadLimits.perWorkspace, pageReadLimits.windowMs);
+  return (c: Context<AppEnv>, workspaceId: string) => {
+    const { userId } = c.get('principal');
+    const accountWait = byAccount.waitMs(userId);
+    const workspaceWait = byWorkspace.waitMs(workspaceId);
+    const wait = Math.max(accountWait, workspaceWait);
+    if (wait > 0) {
+      c.header('Retry-After', String(Math.ceil(wait / 1000)));
+      const who = accountWait >= workspaceWait ? 'You have' : 'Your workspace has';
+      throw new HttpError(
+        429,
+        'rate_limited',
+        `${who} asked ReplyRadar to read product pages too often. Try again in ${inMinutes(wait)}, or write the description yourself.`,
+      );
+    }
+    byAccount.count(userId);
+    byWorkspace.count(workspaceId);
+  };
+}
+
 /** Runs a drafter call; a page that cannot be read or a failed model answer becomes its envelope error. */
 async function drafting<T>(logger: Logger, run: () => Promise<T>): Promise<T> {
   try {
@@ -77,6 +113,8 @@ async function requestFirstDiscovery(jobs: JobQueue, logger: Logger, projectId: 
 }
 
 export function registerProjectRoutes(bind: Bind, { db, env, drafter, logger, jobs }: AppDeps): void {
+  const countPageRead = pageReadCounter();
+
   async function projectOfWorkspace(workspaceId: string, id: string): Promise<ProjectRow> {
     const [row] = uuidPattern.test(id)
       ? await db
@@ -107,6 +145,7 @@ export function registerProjectRoutes(bind: Bind, { db, env, drafter, logger, jo
     const workspaceId = activeWorkspace(c);
     const url = body.noWebsite ? null : storedUrl(body.url ?? '');
     const description = body.noWebsite ? (body.description ?? '').trim() : null;
+    if (url !== null) countPageRead(c, workspaceId);
     const generated = await drafting(logger, () =>
       drafter.generateProject({ goal: body.goal, url, description }),
     );
@@ -150,16 +189,18 @@ export function registerProjectRoutes(bind: Bind, { db, env, drafter, logger, jo
   });
 
   bind(api.regenerateTov, async (c, { body }) => {
-    activeWorkspace(c);
+    const workspaceId = activeWorkspace(c);
+    if (body.url.trim() !== '') countPageRead(c, workspaceId);
     const tov = await drafting(logger, () => drafter.regenerateTov(body));
     return { tov };
   });
 
   bind(api.regenerateDescription, async (c, { body }) => {
-    activeWorkspace(c);
+    const workspaceId = activeWorkspace(c);
     if (body.url.trim() === '')
       throw new HttpError(400, 'bad_request', fieldMessages.urlShouldBePassed, 'url');
     const url = storedUrl(body.url) ?? '';
+    countPageRead(c, workspaceId);
     const description = await drafting(logger, () => drafter.regenerateDescription({ ...body, url }));
     return { description };
   });
