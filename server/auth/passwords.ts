@@ -1,4 +1,5 @@
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
+import { limits } from '@contract/messages';
 
 const keyLength = 64;
 // N=2^15 costs ~50 ms and 32 MiB per hash: slow for guessing, fine for sign-in.
@@ -36,12 +37,15 @@ export async function verifyPassword(password: string, stored: string): Promise<
 let commonPasswords: Promise<Set<string>> | undefined;
 
 /**
- * Whether a password is one of the most common ones (zxcvbn's list of about 49,000, read on first use).
+ * Whether a password long enough for the contract's rule is one of the most common ones (zxcvbn's list of
+ * about 49,000, read on first use).
  * Case does not matter: 'Password1234' is as guessable as 'password1234'.
  */
 export async function isCommonPassword(password: string): Promise<boolean> {
+  // Shorter ones never get this far (the contract's length rule), so only the 1,557 long ones are kept.
   commonPasswords ??= import('@zxcvbn-ts/language-common').then(
-    ({ dictionary }) => new Set(dictionary['passwords-common']),
+    ({ dictionary }) =>
+      new Set(dictionary['passwords-common'].filter((common) => common.length >= limits.passwordMin)),
   );
   return (await commonPasswords).has(password.normalize('NFKC').toLowerCase());
 }
