@@ -28,7 +28,9 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 /**
  * One call of the API. `auth` says what the server checks before the handler runs:
  * `token` a verified session token, `none` nothing (local sign-in and sign-up),
- * `session-cookie` the local refresh cookie.
+ * `session-cookie` the local refresh cookie. A call needs an active subscription of the caller's
+ * workspace (402 without one) unless it says `subscription: false`: sign-in, workspaces, invitations
+ * and billing stay open, so that a person without one can subscribe or join a workspace that pays.
  */
 export interface RouteDef<
   P extends z.ZodMiniType = z.ZodMiniType,
@@ -39,6 +41,8 @@ export interface RouteDef<
   method: HttpMethod;
   path: string;
   auth: 'token' | 'none' | 'session-cookie';
+  /** `false`: open without a subscription (every call under `/api/auth/` and the billing calls). */
+  subscription?: false;
   params?: P;
   query?: Q;
   body?: B;
@@ -109,18 +113,21 @@ export const api = {
     method: 'GET',
     path: '/api/subscription',
     auth: 'token',
+    subscription: false,
     data: subscriptionSchema,
   }),
   listPlanItems: route({
     method: 'GET',
     path: '/api/subscription/products',
     auth: 'token',
+    subscription: false,
     data: z.array(planItemSchema),
   }),
   workspaceCreated: route({
     method: 'POST',
     path: '/api/subscription/workspace-created',
     auth: 'token',
+    subscription: false,
     body: z.object({}),
     data: subscriptionSchema,
   }),
@@ -130,6 +137,7 @@ export const api = {
     method: 'GET',
     path: '/api/subscription/portal',
     auth: 'token',
+    subscription: false,
     data: z.object({ url: z.string() }),
   }),
 
@@ -138,6 +146,7 @@ export const api = {
     method: 'POST',
     path: '/api/subscription/local-checkout',
     auth: 'token',
+    subscription: false,
     body: z.object({
       priceIds: z.array(z.string().check(z.minLength(1))).check(z.minLength(1), z.maxLength(2)),
     }),
@@ -148,6 +157,7 @@ export const api = {
     method: 'GET',
     path: '/api/subscription/local-billing',
     auth: 'token',
+    subscription: false,
     data: z.object({
       subscription: subscriptionSchema,
       period: z.nullable(z.enum(['month', 'year'])),
@@ -159,6 +169,7 @@ export const api = {
     method: 'POST',
     path: '/api/subscription/local-cancel',
     auth: 'token',
+    subscription: false,
     body: z.object({}),
     data: subscriptionSchema,
   }),
@@ -167,6 +178,7 @@ export const api = {
     method: 'POST',
     path: '/api/billing/paddle/webhook',
     auth: 'none',
+    subscription: false,
     data: z.null(),
   }),
 
@@ -282,6 +294,7 @@ export const api = {
     method: 'POST',
     path: '/api/auth/sign-up',
     auth: 'none',
+    subscription: false,
     body: credentialsSchema,
     data: authSessionSchema,
   }),
@@ -289,6 +302,7 @@ export const api = {
     method: 'POST',
     path: '/api/auth/sign-in',
     auth: 'none',
+    subscription: false,
     body: signInSchema,
     data: authSessionSchema,
   }),
@@ -297,6 +311,7 @@ export const api = {
     method: 'POST',
     path: '/api/auth/token',
     auth: 'session-cookie',
+    subscription: false,
     body: z.object({}),
     data: z.nullable(authSessionSchema),
   }),
@@ -304,6 +319,7 @@ export const api = {
     method: 'POST',
     path: '/api/auth/sign-out',
     auth: 'session-cookie',
+    subscription: false,
     body: z.object({}),
     data: z.null(),
   }),
@@ -311,6 +327,7 @@ export const api = {
     method: 'POST',
     path: '/api/auth/workspaces',
     auth: 'session-cookie',
+    subscription: false,
     body: createWorkspaceSchema,
     data: workspaceSummarySchema,
   }),
@@ -318,6 +335,7 @@ export const api = {
     method: 'POST',
     path: '/api/auth/active-workspace',
     auth: 'session-cookie',
+    subscription: false,
     body: setActiveWorkspaceSchema,
     data: authSessionSchema,
   }),
@@ -326,6 +344,7 @@ export const api = {
     method: 'POST',
     path: '/api/auth/invitations',
     auth: 'token',
+    subscription: false,
     body: z.object({ email: credentialsSchema.shape.email, role: z._default(roleSchema, 'org:member') }),
     data: invitationSchema,
   }),
@@ -334,6 +353,7 @@ export const api = {
     method: 'POST',
     path: '/api/auth/invitations/:id/accept',
     auth: 'session-cookie',
+    subscription: false,
     params: z.object({ id: z.string().check(z.minLength(1)) }),
     body: z.object({}),
     data: authSessionSchema,
@@ -342,6 +362,7 @@ export const api = {
     method: 'POST',
     path: '/api/auth/invitations/:id/decline',
     auth: 'session-cookie',
+    subscription: false,
     params: z.object({ id: z.string().check(z.minLength(1)) }),
     body: z.object({}),
     data: authSessionSchema,

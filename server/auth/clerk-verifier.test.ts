@@ -89,6 +89,7 @@ describe.each(testDatabases())('signing in with Clerk (%s)', (kind) => {
       org_slug: 'acme',
       org_permissions: [],
     });
+    await server.subscribe(token);
     expect(expectSuccess(await listProjects(token))).toEqual([]);
 
     const workspace = await workspaceOf('org_v1');
@@ -107,6 +108,7 @@ describe.each(testDatabases())('signing in with Clerk (%s)', (kind) => {
       fva: [0, -1],
       sts: 'active',
     });
+    await server.subscribe(admin);
     expectSuccess(await listProjects(admin));
     const workspace = await workspaceOf('org_v2');
     expect(await roleOf('user_v2admin', workspace.id)).toBe('org:admin');
@@ -129,7 +131,8 @@ describe.each(testDatabases())('signing in with Clerk (%s)', (kind) => {
         server.request('GET', path, { token }),
       ),
     );
-    for (const response of responses) expectSuccess(response);
+    // The organisation has no plan yet: the projects and socials wait for one.
+    expect(responses.map((response) => response.status)).toEqual([402, 200, 402, 200]);
     expect(await server.db.select().from(users).where(eq(users.clerkUserId, 'user_eager'))).toHaveLength(1);
     expect(
       await server.db.select().from(workspaces).where(eq(workspaces.clerkOrgId, 'org_eager')),
@@ -138,7 +141,9 @@ describe.each(testDatabases())('signing in with Clerk (%s)', (kind) => {
 
   it('follows a role change in the next token', async () => {
     const claims = { sub: 'user_promoted', org_id: 'org_roles' };
-    expectSuccess(await listProjects(await signClerkToken({ ...claims, org_role: 'org:member' })));
+    const asMember = await signClerkToken({ ...claims, org_role: 'org:member' });
+    await server.subscribe(asMember);
+    expectSuccess(await listProjects(asMember));
     const workspace = await workspaceOf('org_roles');
     expect(await roleOf('user_promoted', workspace.id)).toBe('org:member');
     expectSuccess(await listProjects(await signClerkToken({ ...claims, org_role: 'org:admin' })));
@@ -148,6 +153,8 @@ describe.each(testDatabases())('signing in with Clerk (%s)', (kind) => {
   it('never shows one organisation the projects of another', async () => {
     const alpha = await signClerkToken({ sub: 'user_alpha', org_id: 'org_alpha', org_role: 'org:admin' });
     const beta = await signClerkToken({ sub: 'user_beta', v: 2, o: { id: 'org_beta', rol: 'admin' } });
+    await server.subscribe(alpha);
+    await server.subscribe(beta);
     expectSuccess(await listProjects(alpha));
     expectSuccess(await listProjects(beta));
     const alphaProject = await server.seedProject((await workspaceOf('org_alpha')).id, { name: 'Alpha' });
@@ -164,7 +171,10 @@ describe.each(testDatabases())('signing in with Clerk (%s)', (kind) => {
 
   it('gives a user without an active organisation no workspace, and refuses their project-id', async () => {
     const token = await signClerkToken({ sub: 'user_alpha' });
-    expect(expectSuccess(await listProjects(token))).toEqual([]);
+    // Outside the organisation its plan does not apply: no workspace is given.
+    const subscription = await server.request('GET', '/api/subscription', { token });
+    expect(expectSuccess(subscription)).toStrictEqual({ active: false, addons: {} });
+    expectFailure(await listProjects(token), 402, { code: 'subscription_required' });
     const alphaProject = await server.seedProject((await workspaceOf('org_alpha')).id, { name: 'Alpha 2' });
     expectFailure(await listProjects(token, alphaProject.id), 403, {
       code: 'forbidden',

@@ -281,6 +281,7 @@ describe.each(testDatabases())('local accounts (%s)', (kind) => {
       await server.seedProject(second.id, { name: 'Second project' });
 
       const inFirst = await server.activate(cookie, first.id);
+      await server.subscribe(inFirst.token);
       expect(inFirst.activeWorkspaceId).toBe(first.id);
       expect(decodeJwt(inFirst.token)).toMatchObject({ org_id: first.id, org_role: 'org:admin' });
       const firstList = expectSuccess<{ name: string }[]>(
@@ -289,6 +290,7 @@ describe.each(testDatabases())('local accounts (%s)', (kind) => {
       expect(firstList.map((p) => p.name)).toEqual(['First project']);
 
       const inSecond = await server.activate(cookie, second.id);
+      await server.subscribe(inSecond.token);
       expect(decodeJwt(inSecond.token)).toMatchObject({ org_id: second.id });
       const secondList = expectSuccess<{ name: string }[]>(
         await server.request('GET', '/api/projects', { token: inSecond.token }),

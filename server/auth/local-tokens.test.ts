@@ -11,13 +11,14 @@ import {
   type TestServer,
   testAuthSecret,
   testDatabases,
+  testPassword,
 } from '../../tests/support/server-harness';
 import { users } from '../db/schema';
 import { loadAuthSecret } from './local-tokens';
 
 /** Signs a token the way the server does, with whatever secret, lifetime and claims the test picks. */
 async function signLocalToken(
-  claims: { sub: string; org_id?: string | null; org_role?: string | null },
+  claims: { sub: string; sid?: string; org_id?: string | null; org_role?: string | null },
   options: { secret?: string; exp?: number; iat?: number; issuer?: string; audience?: string } = {},
 ) {
   const now = Math.floor(Date.now() / 1000);
@@ -57,12 +58,14 @@ describe.each(testDatabases())('session tokens of local accounts (%s)', (kind) =
   let userId: string;
   let workspaceId: string;
   let token: string;
+  let sessionId: string;
 
   beforeAll(async () => {
     server = await startTestServer(kind);
     const account = await server.signUpWithWorkspace('tokens@example.com');
     ({ userId, token } = account);
     workspaceId = account.workspace.id;
+    sessionId = String(decodeJwt(token).sid);
   });
   afterAll(() => server?.close());
 
@@ -108,7 +111,12 @@ describe.each(testDatabases())('session tokens of local accounts (%s)', (kind) =
   });
 
   it('accepts a token the test signs the way the server does (the refusals above are not accidents)', async () => {
-    const fresh = await signLocalToken({ sub: userId, org_id: workspaceId, org_role: 'org:admin' });
+    const fresh = await signLocalToken({
+      sub: userId,
+      sid: sessionId,
+      org_id: workspaceId,
+      org_role: 'org:admin',
+    });
     expectSuccess(await listProjects(`Bearer ${fresh}`));
   });
 
@@ -159,10 +167,58 @@ describe.each(testDatabases())('session tokens of local accounts (%s)', (kind) =
     await server.seedProject(stranger.workspace.id, { name: 'Not yours' });
     const claimsOtherWorkspace = await signLocalToken({
       sub: userId,
+      sid: sessionId,
       org_id: stranger.workspace.id,
       org_role: 'org:admin',
     });
-    expect(expectSuccess(await listProjects(`Bearer ${claimsOtherWorkspace}`))).toEqual([]);
+    // The stranger's workspace pays; had the token been given it, its projects would be listed.
+    expectFailure(await listProjects(`Bearer ${claimsOtherWorkspace}`), 402, {
+      code: 'subscription_required',
+    });
+    const subscription = await server.request('GET', '/api/subscription', { token: claimsOtherWorkspace });
+    expect(expectSuccess(subscription)).toStrictEqual({ active: false, addons: {} });
+  });
+
+  it('refuses the tokens of a session at once when it signs out, and keeps the other sessions working', async () => {
+    const person = await server.signUpWithWorkspace('signs-out@example.com');
+    const laptop = await server.request('POST', '/api/auth/sign-in', {
+      body: { email: 'signs-out@example.com', password: testPassword },
+    });
+    const laptopToken = expectSuccess<{ token: string }>(laptop).token;
+    expectSuccess(await listProjects(`Bearer ${person.token}`));
+
+    expectSuccess(await server.request('POST', '/api/auth/sign-out', { cookie: person.cookie, body: {} }));
+
+    expectFailure(await listProjects(`Bearer ${person.token}`), 401, {
+      code: 'unauthorized',
+      message: 'You have signed out: sign in again',
+    });
+    expectFailure(await server.request('GET', '/api/subscription', { token: person.token }), 401, {
+      code: 'unauthorized',
+      message: 'You have signed out: sign in again',
+    });
+    expectSuccess(await listProjects(`Bearer ${laptopToken}`));
+  });
+
+  it('refuses a token that names no session, or a session of another person', async () => {
+    const noSession = await new SignJWT({ org_id: workspaceId, org_role: 'org:admin' })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(userId)
+      .setIssuer('replyradar')
+      .setAudience('replyradar-api')
+      .setIssuedAt()
+      .setExpirationTime('5m')
+      .sign(new TextEncoder().encode(testAuthSecret));
+    expectFailure(await listProjects(`Bearer ${noSession}`), 401, { code: 'unauthorized' });
+
+    const other = await server.signUpWithWorkspace('tokens-other-session@example.com');
+    const borrowed = await signLocalToken({
+      sub: userId,
+      sid: String(decodeJwt(other.token).sid),
+      org_id: workspaceId,
+      org_role: 'org:admin',
+    });
+    expectFailure(await listProjects(`Bearer ${borrowed}`), 401, { code: 'unauthorized' });
   });
 
   it('refuses the token of a user who has since been deleted', async () => {

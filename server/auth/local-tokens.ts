@@ -64,9 +64,12 @@ export class LocalTokens implements TokenVerifier {
       const { payload } = await jwtVerify(token, this.secret, { issuer, audience, algorithms: ['HS256'] });
       if (typeof payload.sub !== 'string')
         throw new HttpError(401, 'unauthorized', 'Session token has no subject');
+      if (typeof payload.sid !== 'string')
+        throw new HttpError(401, 'unauthorized', 'Session token names no session');
       const role = roleSchema.safeParse(payload.org_role);
       return {
         subject: payload.sub,
+        sessionId: payload.sid,
         orgId: typeof payload.org_id === 'string' ? payload.org_id : null,
         orgRole: role.success ? role.data : null,
         orgSlug: null,

@@ -7,6 +7,11 @@ export interface Principal {
   role: Role | null;
   /** The `project-id` header, checked to name a project of the active workspace. */
   projectId: string | null;
+  /**
+   * An active subscription applies to the caller: the active workspace's, or one the caller bought
+   * before having a workspace (the rule of `findSubscription`). Every call but sign-in and billing needs it.
+   */
+  subscribed: boolean;
 }
 
 /** What a verified token says, before it is mapped onto the database's users and workspaces. */
@@ -15,6 +20,8 @@ export interface VerifiedToken {
   orgId: string | null;
   orgRole: Role | null;
   orgSlug: string | null;
+  /** The local session the token was issued for (`sid`): its tokens stop working once it is signed out. */
+  sessionId?: string;
 }
 
 export interface TokenVerifier {

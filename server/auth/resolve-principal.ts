@@ -1,10 +1,25 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { memberships, projects, users, workspaces } from '../db/schema';
+import { memberships, projects, sessions, subscriptions, users, workspaces } from '../db/schema';
 import { HttpError } from '../http/envelope';
 import type { Principal, TokenVerifier, VerifiedToken } from './principal';
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * An active subscription applies to the joined user: the joined membership's workspace's, or one the
+ * user bought before having a workspace (the rows `findSubscription` reads).
+ */
+const subscriptionApplies =
+  sql<boolean>`exists (select 1 from ${subscriptions} where ${subscriptions.active} and (${subscriptions.workspaceId} = ${memberships.workspaceId} or (${subscriptions.workspaceId} is null and ${subscriptions.buyerUserId} = ${users.id})))`.mapWith(
+    Boolean,
+  );
+
+/** The local session `sessionId` is the joined user's and has not signed out. */
+const sessionSignedIn = (sessionId: string) =>
+  sql<boolean>`exists (select 1 from ${sessions} where ${sessions.id} = ${sessionId} and ${sessions.userId} = ${users.id} and ${sessions.revokedAt} is null)`.mapWith(
+    Boolean,
+  );
 
 /** Maps verified tokens onto the database's users, workspaces and memberships, and checks `project-id`. */
 export class PrincipalResolver {
@@ -24,26 +39,62 @@ export class PrincipalResolver {
     if (this.verifier.kind === 'local') return this.fromLocal(verified, projectIdHeader);
     const base = await this.fromClerk(verified);
     const requested = requestedProject(projectIdHeader);
-    if (!requested) return { ...base, projectId: null };
-    return { ...base, projectId: await this.checkProject(base.workspaceId, requested) };
+    const row = await this.lookup(base.userId, base.workspaceId, requested, null);
+    if (!row) throw new HttpError(401, 'unauthorized', 'This account no longer exists');
+    const principal = { ...base, subscribed: row.subscribed };
+    if (!requested) return { ...principal, projectId: null };
+    if (!base.workspaceId || !row.projectId) throw projectForbidden();
+    return { ...principal, projectId: row.projectId };
   }
 
   /**
-   * The person, their role in the token's workspace and the `project-id` project, in one query: every
-   * API call passes here, so it costs one round trip to the database, not three.
+   * The person, their role in the token's workspace, whether a subscription applies, whether the
+   * token's session is still signed in, and the `project-id` project, in one query: every API call
+   * passes here, so it costs one round trip to the database, not five.
    */
   private async fromLocal(token: VerifiedToken, projectIdHeader: string | undefined): Promise<Principal> {
-    if (!uuidPattern.test(token.subject))
+    if (!uuidPattern.test(token.subject) || !token.sessionId || !uuidPattern.test(token.sessionId))
       throw new HttpError(401, 'unauthorized', 'Session token is invalid');
     const orgId = token.orgId && uuidPattern.test(token.orgId) ? token.orgId : null;
     const header = projectIdHeader?.trim() || null;
     const projectId = header && uuidPattern.test(header) ? header : null;
+    const row = await this.lookup(token.subject, orgId, projectId, token.sessionId);
+    if (!row) throw new HttpError(401, 'unauthorized', 'This account no longer exists');
+    if (!row.signedIn) throw new HttpError(401, 'unauthorized', 'You have signed out: sign in again');
+    const workspaceId = row.role ? orgId : null;
+    const base = { userId: row.userId, workspaceId, role: row.role, subscribed: row.subscribed };
+    if (!header) return { ...base, projectId: null };
+    requestedProject(header);
+    if (!workspaceId || !row.projectId) throw projectForbidden();
+    return { ...base, projectId: row.projectId };
+  }
+
+  /**
+   * One row for the user `userId` (none when the account is gone): the role in `workspaceId` (null
+   * when not a member), the project `projectId` when it belongs to that workspace, whether an active
+   * subscription applies (the workspace's, or one the user bought before having a workspace, as
+   * `findSubscription` reads it) and whether the local session `sessionId` is still signed in.
+   */
+  private async lookup(
+    userId: string,
+    workspaceId: string | null,
+    projectId: string | null,
+    sessionId: string | null,
+  ) {
     const [row] = await this.db
-      .select({ userId: users.id, role: memberships.role, projectId: projects.id })
+      .select({
+        userId: users.id,
+        role: memberships.role,
+        projectId: projects.id,
+        subscribed: subscriptionApplies,
+        signedIn: sessionId ? sessionSignedIn(sessionId) : sql<boolean>`true`.mapWith(Boolean),
+      })
       .from(users)
       .leftJoin(
         memberships,
-        orgId ? and(eq(memberships.userId, users.id), eq(memberships.workspaceId, orgId)) : sql`false`,
+        workspaceId
+          ? and(eq(memberships.userId, users.id), eq(memberships.workspaceId, workspaceId))
+          : sql`false`,
       )
       .leftJoin(
         projects,
@@ -51,17 +102,11 @@ export class PrincipalResolver {
           ? and(eq(projects.id, projectId), eq(projects.workspaceId, memberships.workspaceId))
           : sql`false`,
       )
-      .where(eq(users.id, token.subject));
-    if (!row) throw new HttpError(401, 'unauthorized', 'This account no longer exists');
-    const workspaceId = row.role ? orgId : null;
-    const base = { userId: row.userId, workspaceId, role: row.role };
-    if (!header) return { ...base, projectId: null };
-    requestedProject(header);
-    if (!workspaceId || !row.projectId) throw projectForbidden();
-    return { ...base, projectId: row.projectId };
+      .where(eq(users.id, userId));
+    return row ?? null;
   }
 
-  private async fromClerk(token: VerifiedToken): Promise<Omit<Principal, 'projectId'>> {
+  private async fromClerk(token: VerifiedToken): Promise<Omit<Principal, 'projectId' | 'subscribed'>> {
     const key = `${token.subject}|${token.orgId ?? ''}|${token.orgRole ?? ''}`;
     const seen = this.clerkSeen.get(key);
     if (seen) return { ...seen, role: seen.workspaceId ? token.orgRole : null };
@@ -93,16 +138,6 @@ export class PrincipalResolver {
     if (this.clerkSeen.size > 10_000) this.clerkSeen.clear();
     this.clerkSeen.set(key, { userId: user.id, workspaceId });
     return { userId: user.id, workspaceId, role: workspaceId ? token.orgRole : null };
-  }
-
-  private async checkProject(workspaceId: string | null, projectId: string): Promise<string> {
-    if (!workspaceId) throw projectForbidden();
-    const [project] = await this.db
-      .select({ id: projects.id })
-      .from(projects)
-      .where(and(eq(projects.id, projectId), eq(projects.workspaceId, workspaceId)));
-    if (!project) throw projectForbidden();
-    return project.id;
   }
 }
 

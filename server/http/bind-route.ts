@@ -60,15 +60,30 @@ export type Bind = <R extends RouteDef>(
   status?: 200 | 201,
 ) => void;
 
+/** The answer to a call that needs a subscription, from a caller whose workspace has none. */
+export function subscriptionRequired(): HttpError {
+  return new HttpError(
+    402,
+    'subscription_required',
+    'An active subscription is required: choose a plan to continue',
+  );
+}
+
 /**
  * Makes the function that registers contract routes: it authenticates when the contract says so,
- * parses params, query and body with the contract's schemas, and wraps what the handler returns in
- * the envelope.
+ * refuses a call that needs a subscription (every token call but those marked `subscription: false`)
+ * when none applies to the caller, parses params, query and body with the contract's schemas, and
+ * wraps what the handler returns in the envelope.
  */
 export function createBinder(app: Hono<AppEnv>, authenticate: Authenticate): Bind {
   return (route, handler, status = 200) => {
+    const needsSubscription = route.subscription !== false;
     app.on(route.method, route.path, async (c) => {
-      if (route.auth === 'token') c.set('principal', await authenticate(c));
+      if (route.auth === 'token') {
+        const principal = await authenticate(c);
+        if (needsSubscription && !principal.subscribed) throw subscriptionRequired();
+        c.set('principal', principal);
+      }
       const input = {
         params: parse(route.params, c.req.param(), 'params'),
         query: parse(route.query, c.req.query(), 'query'),

@@ -145,6 +145,20 @@ describe.each(testDatabases())('the first answers in the page (%s)', (kind) => {
     ]);
   });
 
+  it('answers only the session and the subscription to a person whose workspace has no plan, as the app asks', async () => {
+    const unpaid = await server.signUpWithWorkspace('no-plan-reader@example.com', 'Unpaid', {
+      subscribed: false,
+    });
+    await server.seedProject(unpaid.workspace.id, { reviewed: true });
+    const answers = firstAnswersOf(await navigate('/mentions/reddit', unpaid.cookie));
+    expect(urls(answers)).toEqual(['POST /api/auth/token', 'GET /api/subscription']);
+    expect(answers?.answers.at(-1)?.body).toEqual({
+      success: true,
+      data: { active: false, addons: {} },
+      error: null,
+    });
+  });
+
   it('says nobody is signed in to a page without the session cookie, and names the sign-in scripts', async () => {
     const response = await navigate('/sign-in', null);
     expect(firstAnswersOf(response)?.answers).toEqual([

@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AuthSession, WorkspaceSummary } from '@contract/auth';
+import type { Subscription } from '@contract/entities';
 import type { RenderScreen } from '@contract/screen-renderer';
 import { expect } from 'vitest';
 import { buildServer } from '../../server/bootstrap';
@@ -191,11 +192,30 @@ export async function startTestServer(
     return response.body.data as AuthSession;
   }
 
-  /** A new account with its own workspace, active: the common starting point of a test. */
-  async function signUpWithWorkspace(email: string, workspaceName = `${email.split('@')[0]} workspace`) {
+  /**
+   * Buys the plan (monthly, no add-on) for the token's active workspace through the local checkout, as
+   * the subscribe page does: every call but sign-in and billing needs an active subscription.
+   */
+  async function subscribe(token: string, priceIds = [env.PADDLE_PRICE_START_MONTH]) {
+    const response = await request('POST', '/api/subscription/local-checkout', { token, body: { priceIds } });
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    return response.body.data as Subscription;
+  }
+
+  /**
+   * A new account with its own workspace, active and subscribed (through the local checkout; with
+   * Paddle billing, or `subscribed: false`, it is left without a subscription): the common starting
+   * point of a test.
+   */
+  async function signUpWithWorkspace(
+    email: string,
+    workspaceName = `${email.split('@')[0]} workspace`,
+    { subscribed = !env.PADDLE_WEBHOOK_SECRET }: { subscribed?: boolean } = {},
+  ) {
     const { session, cookie } = await signUp(email);
     const workspace = await createWorkspace(cookie, workspaceName);
     const active = await activate(cookie, workspace.id);
+    if (subscribed) await subscribe(active.token);
     return { userId: session.user.id, cookie, workspace, token: active.token, session: active };
   }
 
@@ -252,6 +272,7 @@ export async function startTestServer(
     createWorkspace,
     activate,
     signUpWithWorkspace,
+    subscribe,
     seedProject,
     seedPost,
     outbox,

@@ -126,6 +126,8 @@ describe.each(testDatabases())('project generation (%s)', (kind) => {
 
   it('needs an active workspace', async () => {
     const { session } = await server.signUp('nobody@example.com');
+    // A plan bought before setting up a workspace lets the call through to the workspace check.
+    await server.subscribe(session.token);
     expectFailure(await generate(session.token, { goal, noWebsite: true, description: 'A thing.' }), 403, {
       code: 'forbidden',
     });

@@ -21,9 +21,12 @@ describe.each(testDatabases())('subscriptions (%s)', (kind) => {
 
   const subscriptionOf = async (token: string) =>
     expectSuccess<Subscription>(await server.request('GET', '/api/subscription', { token }));
+  /** A new account with its own active workspace, and no plan bought yet. */
+  const signUpWithoutPlan = (email: string, workspaceName?: string) =>
+    server.signUpWithWorkspace(email, workspaceName, { subscribed: false });
 
   it('is inactive with no add-ons for a new workspace', async () => {
-    const { token } = await server.signUpWithWorkspace('fresh@example.com');
+    const { token } = await signUpWithoutPlan('fresh@example.com');
     expect(await subscriptionOf(token)).toStrictEqual(inactive);
   });
 
@@ -33,13 +36,13 @@ describe.each(testDatabases())('subscriptions (%s)', (kind) => {
   });
 
   it("shows a workspace's subscription to each of its members, and to no other workspace", async () => {
-    const admin = await server.signUpWithWorkspace('paying-admin@example.com', 'Paying');
+    const admin = await signUpWithoutPlan('paying-admin@example.com', 'Paying');
     const { session: member, cookie: memberCookie } = await server.signUp('paying-member@example.com');
     await server.db
       .insert(memberships)
       .values({ workspaceId: admin.workspace.id, userId: member.user.id, role: 'org:member' });
     const memberToken = (await server.activate(memberCookie, admin.workspace.id)).token;
-    const outsider = await server.signUpWithWorkspace('not-paying@example.com', 'Not paying');
+    const outsider = await signUpWithoutPlan('not-paying@example.com', 'Not paying');
 
     await server.db.insert(subscriptions).values({
       workspaceId: admin.workspace.id,
@@ -57,7 +60,7 @@ describe.each(testDatabases())('subscriptions (%s)', (kind) => {
   });
 
   it('follows the active workspace when a person belongs to two', async () => {
-    const person = await server.signUpWithWorkspace('two-hats@example.com', 'Paid hat');
+    const person = await signUpWithoutPlan('two-hats@example.com', 'Paid hat');
     const unpaid = await server.createWorkspace(person.cookie, 'Unpaid hat');
     await server.db.insert(subscriptions).values({
       workspaceId: person.workspace.id,
@@ -73,7 +76,7 @@ describe.each(testDatabases())('subscriptions (%s)', (kind) => {
   it('shows a subscription not yet attached to a workspace to its buyer only', async () => {
     const buyer = await server.signUp('buyer@example.com');
     const other = await server.signUp('not-the-buyer@example.com');
-    const otherWithWorkspace = await server.signUpWithWorkspace('someone-else@example.com');
+    const otherWithWorkspace = await signUpWithoutPlan('someone-else@example.com');
     await server.db.insert(subscriptions).values({
       workspaceId: null,
       buyerUserId: buyer.session.user.id,
@@ -89,7 +92,7 @@ describe.each(testDatabases())('subscriptions (%s)', (kind) => {
   });
 
   it('treats a subscription that is no longer active as none', async () => {
-    const lapsed = await server.signUpWithWorkspace('lapsed@example.com');
+    const lapsed = await signUpWithoutPlan('lapsed@example.com');
     await server.db.insert(subscriptions).values({
       workspaceId: lapsed.workspace.id,
       provider: 'paddle',

@@ -29,13 +29,16 @@ describe.each(testDatabases())('a subscription belongs to its buyer until worksp
 
   const subscriptionOf = async (token: string) =>
     expectSuccess<Subscription>(await server.request('GET', '/api/subscription', { token }));
+  /** A new account with its own active workspace, and no plan bought yet. */
+  const signUpWithoutPlan = (email: string, workspaceName?: string) =>
+    server.signUpWithWorkspace(email, workspaceName, { subscribed: false });
   const workspaceCreated = (token: string) =>
     server.request('POST', '/api/subscription/workspace-created', { token, body: {} });
 
   it('shows the plan to the buyer only, then to every member of the buyer’s workspace, and never to another', async () => {
     const buyer = await server.signUp('first-run@example.com');
     const teammate = await server.signUp('teammate@example.com');
-    const outsider = await server.signUpWithWorkspace('outsider@example.com');
+    const outsider = await signUpWithoutPlan('outsider@example.com');
     expectSuccess(
       await server.request('POST', '/api/subscription/local-checkout', {
         token: buyer.session.token,
@@ -95,7 +98,7 @@ describe.each(testDatabases())('a subscription belongs to its buyer until worksp
         body: { priceIds: autopilotYearly },
       }),
     );
-    const other = await server.signUpWithWorkspace('grabber@example.com');
+    const other = await signUpWithoutPlan('grabber@example.com');
     expect(expectSuccess(await workspaceCreated(other.token))).toStrictEqual(inactive);
     expect(await subscriptionOf(buyer.session.token)).toStrictEqual(autopilot);
     const [row] = await server.db
@@ -106,7 +109,7 @@ describe.each(testDatabases())('a subscription belongs to its buyer until worksp
   });
 
   it('answers a workspace with nothing bought with an inactive subscription', async () => {
-    const person = await server.signUpWithWorkspace('nothing-bought@example.com');
+    const person = await signUpWithoutPlan('nothing-bought@example.com');
     expect(expectSuccess(await workspaceCreated(person.token))).toStrictEqual(inactive);
   });
 
