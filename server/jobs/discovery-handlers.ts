@@ -1,16 +1,25 @@
 import type { Database } from '../db/client';
 import { type DiscoveryDeps, runDiscovery } from '../discovery/pipeline';
 import type { Logger } from '../logger';
-import { dueDiscoveryRuns } from './due-runs';
+import { dueDiscoveryRuns, isProjectSubscribed } from './due-runs';
 import type { JobHandlers } from './job-queue';
 
-/** The job handlers over a discovery setup: `discover` runs the pipeline, `dueRuns` finds what is due. */
+/**
+ * The job handlers over a discovery setup: `discover` runs the pipeline for a project of a subscribed
+ * workspace, `dueRuns` finds what is due.
+ */
 export function discoveryHandlers(
   discovery: Omit<DiscoveryDeps, 'signal' | 'onProgress'>,
   options: { db: Database; hour: number; logger: Logger },
 ): JobHandlers {
   return {
     async discover(job, signal) {
+      // A run asked for (at a project's first review) waits in the queue; the workspace may have
+      // stopped paying since.
+      if (!(await isProjectSubscribed(options.db, job.projectId))) {
+        options.logger.debug({ ...job, why: 'not_subscribed' }, 'discovery run skipped');
+        return;
+      }
       const outcome = await runDiscovery({ ...discovery, signal }, job.projectId, job.foundDate);
       if (outcome.status === 'skipped')
         options.logger.debug({ ...job, why: outcome.why }, 'discovery run skipped');

@@ -237,6 +237,24 @@ describe('in-process worker (PGlite)', () => {
       2 * 2 * 3,
     );
   });
+
+  it('finds no posts for a project whose workspace stopped paying, not even a run asked for while it paid', async () => {
+    const owner = await server.signUpWithWorkspace('lapsing@example.com', 'Lapsing');
+    const project = await seedReviewedProject(server.db, owner.workspace.id, 'Lapsing');
+    clock = new Date('2031-05-10T07:00:00Z');
+    await queue.requestDiscovery({ projectId: project.id, foundDate: foundDateOf(clock) });
+    const cancelled = await server.request('POST', '/api/subscription/local-cancel', {
+      token: owner.token,
+      body: {},
+    });
+    expect(cancelled.body.data).toEqual({ active: false, addons: {} });
+
+    await queue.start({ work: true });
+    await queue.idle();
+    await queue.stop();
+    expect(await runsOf(server.db, project.id)).toEqual([]);
+    expect(await server.db.select().from(posts).where(eq(posts.projectId, project.id))).toEqual([]);
+  });
 });
 
 describe.skipIf(!process.env.DATABASE_URL)('pg-boss jobs (PostgreSQL)', () => {
@@ -268,8 +286,8 @@ describe.skipIf(!process.env.DATABASE_URL)('pg-boss jobs (PostgreSQL)', () => {
     const url = database.url ?? '';
     const workspace = await seedWorkspace(database.db, 'Boss', true);
     const reviewed = await seedReviewedProject(database.db, workspace.id, 'Reviewed');
-    const lapsed = await seedWorkspace(database.db, 'Lapsed', false);
-    const requested = await seedReviewedProject(database.db, lapsed.id, 'Requested');
+    const asking = await seedWorkspace(database.db, 'Asking', true);
+    const requested = await seedReviewedProject(database.db, asking.id, 'Requested');
 
     // The web process with WORKER=off only sends; the job waits for a worker.
     queue = new PgBossQueue(handlers, logger, { connectionString: url, hour: 0 });
