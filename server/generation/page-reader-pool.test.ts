@@ -75,6 +75,22 @@ describe('the page reader pool', () => {
     expect(await pool.read(product)).toMatchObject({ siteName: 'Tallybird' });
   });
 
+  it('reads a normal page on its second worker while the first is held by a slow page', async () => {
+    pool = new PageReaderPool({ budgetMs: 5_000, workers: 2 });
+    const order: string[] = [];
+    const slow = refusal(pool.read(html(slowToReadPage()))).then((error) => {
+      order.push('slow page refused');
+      return error;
+    });
+    const normal = pool.read(product).then((page) => {
+      order.push('product page read');
+      return page;
+    });
+    expect(await normal).toMatchObject({ siteName: 'Tallybird' });
+    expect((await slow).code).toBe('page_too_complex');
+    expect(order).toEqual(['product page read', 'slow page refused']);
+  });
+
   it('refuses pages beyond the ones that may wait, rather than queueing without end', async () => {
     pool = new PageReaderPool({ budgetMs: 10_000, workers: 1, maxWaiting: 1 });
     await pool.read(product); // the worker is up and idle: the next page goes to it at once

@@ -108,17 +108,23 @@ export class PageReaderPool implements PageReader {
     );
   }
 
-  /** Hands waiting pages to idle, ready workers, starting workers where there are none. */
+  /** Hands waiting pages to idle, ready workers, and starts workers for the pages still waiting. */
   private dispatch(): void {
-    for (let index = 0; index < this.slots.length && this.waiting.length > 0; index++) {
-      const slot = this.slots[index] ?? this.start(index);
-      if (!slot.ready || slot.job) continue;
+    for (const [index, slot] of this.slots.entries()) {
+      if (!slot?.ready || slot.job) continue;
       const job = this.waiting.shift();
       if (!job) return;
       if (slot.timer) clearTimeout(slot.timer);
       slot.job = job;
       slot.timer = setTimeout(() => this.overBudget(index, slot), this.budgetMs);
       slot.worker.postMessage({ id: job.id, page: job.page });
+    }
+    let unstarted = this.waiting.length - this.slots.filter((slot) => slot && !slot.ready).length;
+    for (const [index, slot] of this.slots.entries()) {
+      if (unstarted <= 0) return;
+      if (slot) continue;
+      this.start(index);
+      unstarted -= 1;
     }
   }
 
