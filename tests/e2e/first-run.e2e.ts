@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { launchBrowser, newVisitor, productPageURL, uniqueEmail } from './support/browser';
 import { expectHeading, fillCredentials, pathname, signUp } from './support/journeys';
+import { emailCodeMail } from './support/mailbox';
 
 let browser: Browser;
 let admin: { context: BrowserContext; page: Page };
@@ -135,6 +136,10 @@ describe('the first run: subscribe, set up a workspace, describe the project, re
     const member = await newVisitor(browser);
     await member.page.goto('/sign-up');
     await fillCredentials(member.page, memberEmail, password);
+    // The invitation shows once the teammate proves the address with the code mailed to it.
+    await member.page.getByText(`Confirm your email to see invitations sent to ${memberEmail}.`).waitFor();
+    await member.page.getByLabel('Code').fill((await emailCodeMail(memberEmail)).code);
+    await member.page.getByRole('button', { name: 'Confirm' }).click();
     await member.page.getByText(`You have been invited to join ${workspaceName}`).waitFor();
     await member.page.getByRole('button', { name: 'Accept' }).click();
     await member.page.waitForURL('**/mentions/reddit');

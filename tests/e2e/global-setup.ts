@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startPageServer } from '../support/page-server';
 import { startProduct } from '../support/product-server';
@@ -8,6 +9,8 @@ declare module 'vitest' {
     baseURL: string;
     /** A product landing page served by the test, for project onboarding's 'Product link'. */
     productPageURL: string;
+    /** The file the product's local outbox appends its mail to (`DATA_DIR/outbox.jsonl`). */
+    outboxFile: string;
   }
 }
 
@@ -26,6 +29,7 @@ export default async function setup(project: TestProject) {
   });
   project.provide('baseURL', product.baseURL);
   project.provide('productPageURL', `${pages.origin}/product`);
+  project.provide('outboxFile', path.join(product.dataDir, 'outbox.jsonl'));
   return async () => {
     await product.stop();
     await pages.close();

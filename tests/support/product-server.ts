@@ -34,6 +34,8 @@ async function waitUntilUp(url: string, child: ChildProcess, output: () => strin
 
 export interface RunningProduct {
   baseURL: string;
+  /** The product's DATA_DIR (its database, and the local outbox its mail goes to). */
+  dataDir: string;
   /** Milliseconds from spawning `npm start`'s script to the API answering. */
   startupMs: number;
   log(): string;
@@ -96,6 +98,7 @@ export async function startProduct(extraEnv: NodeJS.ProcessEnv = {}): Promise<Ru
 
   return {
     baseURL,
+    dataDir,
     startupMs,
     log: () => output,
     pause,
