@@ -5,11 +5,13 @@ import { compress } from 'hono/compress';
 import { registerLocalAuthRoutes } from './auth/local-auth.routes';
 import { createBilling } from './billing/billing';
 import { type AppEnv, createBinder } from './http/bind-route';
+import { refuseCrossSite } from './http/csrf';
 import type { AppDeps } from './http/deps';
 import { fail } from './http/envelope';
 import { errorHandler } from './http/error-handler';
 import { securityHeaders } from './http/security';
 import { serveApp } from './http/static-app';
+import { fromTrustedProxy } from './http/trusted-proxy';
 import { registerPostRoutes } from './routes/posts/posts.routes';
 import { registerProjectRoutes } from './routes/projects/projects.routes';
 import { registerSocialRoutes } from './routes/socials/socials.routes';
@@ -68,6 +70,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     await next();
     c.header('Cache-Control', 'no-store');
   });
+  app.use('/api/*', refuseCrossSite({ fromTrustedProxy: (c) => fromTrustedProxy(c, env.TRUST_PROXY) }));
 
   const bind = createBinder(app, (c) =>
     deps.principals.resolve(c.req.header('authorization'), c.req.header('project-id')),
