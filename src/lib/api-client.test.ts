@@ -1,6 +1,14 @@
 import { jsonResponse, projectFixture } from '@tests/support/api-fixtures';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiClient, configureApiClient, onApiError, onApiResponse } from './api-client';
+import {
+  ApiError,
+  apiClient,
+  apiFailureMessage,
+  configureApiClient,
+  isUnreachable,
+  onApiError,
+  onApiResponse,
+} from './api-client';
 
 const project = projectFixture();
 
@@ -157,6 +165,21 @@ describe('apiClient.call responses', () => {
         field: 'password',
       },
     });
+  });
+
+  it('tells the person a subscription is required in the server’s words, and not that they are offline', async () => {
+    const refusal = {
+      code: 'subscription_required',
+      message: 'An active subscription is required: choose a plan to continue',
+    };
+    fetchMock.mockImplementation(async () =>
+      jsonResponse(402, { success: false, data: null, error: refusal }),
+    );
+    const error = await apiClient.call('listSocials').catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 402, error: refusal });
+    expect(isUnreachable(error)).toBe(false);
+    expect(apiFailureMessage(error)).toBe(refusal.message);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 
   it('synthesizes an error body from the status when the error is not JSON', async () => {
