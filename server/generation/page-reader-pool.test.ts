@@ -66,11 +66,11 @@ describe('the page reader pool', () => {
     const elapsed = performance.now() - started;
     delay.disable();
     expect(error).toMatchObject({ code: 'page_too_complex', field: 'url', message: pageTooComplexMessage });
-    // Read in place, this page holds the thread for many seconds; here it is refused at its budget (with
+    // Read in place, this page holds the thread for half a minute; here it is refused at its budget (with
     // room for a loaded machine) and the main thread is never held for long.
     expect(elapsed).toBeGreaterThanOrEqual(budgetMs - 50);
     expect(elapsed).toBeLessThan(budgetMs + 4_000);
-    expect(delay.max / 1e6).toBeLessThan(200);
+    expect(delay.max / 1e6).toBeLessThan(budgetMs / 2);
     // The one worker was ended mid-read: the next page is read, by its replacement.
     expect(await pool.read(product)).toMatchObject({ siteName: 'Tallybird' });
   });

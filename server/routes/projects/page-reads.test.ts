@@ -89,14 +89,18 @@ describe.each(testDatabases())('reading product pages (%s)', (kind) => {
   }
 
   it('keeps answering everyone while a page nested 5,000 levels deep is read, and refuses that page as too complex', async () => {
+    // The same requests with no page being read: what the server's own work holds the thread for here.
+    const idle = await whileOthersUseTheApi(() => new Promise((resolve) => setTimeout(resolve, 300)));
     const run = await whileOthersUseTheApi(() => generate(reader.token, `${pages.origin}/deep`));
     console.info(
-      `page nested 5,000 deep (${kind}): answered in ${Math.round(run.elapsed)} ms; main thread held at most ${Math.round(run.maxDelayMs)} ms; other requests`,
+      `page nested 5,000 deep (${kind}): answered in ${Math.round(run.elapsed)} ms; main thread held at most ${Math.round(run.maxDelayMs)} ms (${Math.round(idle.maxDelayMs)} ms with no page read); other requests`,
       run.others,
     );
     expectFailure(run.result, 422, tooComplex);
     expect(run.elapsed).toBeLessThan(server.env.PAGE_READ_BUDGET_MS);
-    expect(run.maxDelayMs).toBeLessThan(200);
+    // Never held past 200 ms (nor, on a machine too loaded for that, past twice what the same requests
+    // hold it for with no page being read); read in place, this page held it for seconds.
+    expect(run.maxDelayMs).toBeLessThan(Math.max(200, 2 * idle.maxDelayMs));
   });
 
   it('stops reading a page past its budget and refuses it, answering everyone meanwhile; the next page is read', async () => {
