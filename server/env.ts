@@ -42,6 +42,8 @@ export const envSchema = z
         .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// connection URL')
         .optional(),
     ),
+    /** `off` trades the embedded database's durability for write speed (decision 026). */
+    PGLITE_SYNC: z.preprocess(emptyAsUndefined, z.enum(['on', 'off']).default('on')),
     LOG_LEVEL: z.preprocess(
       emptyAsUndefined,
       z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

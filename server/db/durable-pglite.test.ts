@@ -4,16 +4,17 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadEnv } from '../env';
-import { openDatabase } from './client';
+import { type DatabaseHandle, openDatabase } from './client';
 import { diskFlushes } from './durable-pglite';
 
 const root = mkdtempSync(path.join(tmpdir(), 'replyradar-durable-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-const setting = async (
-  db: Awaited<ReturnType<typeof openDatabase>>['db'],
-  name: 'fsync' | 'wal_sync_method',
-) => (await db.execute(sql.raw(`show ${name}`))).rows[0]?.[name];
+/** A server setting as PostgreSQL shows it. */
+async function setting(handle: DatabaseHandle, name: 'fsync' | 'wal_sync_method') {
+  const { rows } = await handle.db.execute(sql.raw(`show ${name}`));
+  return (rows as Record<string, unknown>[])[0]?.[name];
+}
 
 // Each test creates a database on disk (initdb and the migrations): minutes on a loaded machine, not seconds.
 describe('the embedded database keeps what it acknowledged', { timeout: 180_000 }, () => {
@@ -27,8 +28,8 @@ describe('the embedded database keeps what it acknowledged', { timeout: 180_000 
     const dir = path.join(root, 'durable');
     const first = await openDatabase({ dataDir: dir });
     try {
-      expect(await setting(first.db, 'fsync')).toBe('on');
-      expect(await setting(first.db, 'wal_sync_method')).toBe('fsync');
+      expect(await setting(first, 'fsync')).toBe('on');
+      expect(await setting(first, 'wal_sync_method')).toBe('fsync');
       await first.db.execute(sql`create table answers (id int primary key, answer text)`);
       const before = diskFlushes.count;
       await first.db.execute(sql`insert into answers values (1, 'Thanks, this is what we needed')`);
@@ -38,7 +39,7 @@ describe('the embedded database keeps what it acknowledged', { timeout: 180_000 
     }
     const reopened = await openDatabase({ dataDir: dir });
     try {
-      const rows = (await reopened.db.execute(sql`select answer from answers where id = 1`)).rows;
+      const { rows } = await reopened.db.execute(sql`select answer from answers where id = 1`);
       expect(rows).toEqual([{ answer: 'Thanks, this is what we needed' }]);
     } finally {
       await reopened.close();
@@ -48,7 +49,7 @@ describe('the embedded database keeps what it acknowledged', { timeout: 180_000 
   it('with PGLITE_SYNC=off runs as PGlite does by default: no flush per commit', async () => {
     const handle = await openDatabase({ dataDir: path.join(root, 'fast'), pgliteSync: 'off' });
     try {
-      expect(await setting(handle.db, 'fsync')).toBe('off');
+      expect(await setting(handle, 'fsync')).toBe('off');
       await handle.db.execute(sql`create table answers (id int primary key, answer text)`);
       const before = diskFlushes.count;
       await handle.db.execute(sql`insert into answers values (1, 'draft')`);
