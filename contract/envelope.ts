@@ -5,9 +5,13 @@ export const errorCodes = [
   'bad_request',
   'unauthorized',
   'forbidden',
+  /** 402: the call needs an active subscription of the caller's workspace (decision 023). */
+  'subscription_required',
   'not_found',
   'conflict',
   'payload_too_large',
+  /** 415: a write whose body is not sent as `application/json`. */
+  'unsupported_media_type',
   'rate_limited',
   'internal_error',
   'form_identifier_not_found',
@@ -44,10 +48,12 @@ export function errorCodeForStatus(status: number): ErrorCode {
   const byStatus: Record<number, ErrorCode> = {
     400: 'bad_request',
     401: 'unauthorized',
+    402: 'subscription_required',
     403: 'forbidden',
     404: 'not_found',
     409: 'conflict',
     413: 'payload_too_large',
+    415: 'unsupported_media_type',
     429: 'rate_limited',
   };
   return byStatus[status] ?? (status >= 500 ? 'internal_error' : 'bad_request');
