@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadEnv } from '../env';
 import { type DatabaseHandle, openDatabase } from './client';
@@ -10,10 +10,15 @@ import { diskFlushes } from './durable-pglite';
 const root = mkdtempSync(path.join(tmpdir(), 'replyradar-durable-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
+/** Both drivers answer a raw query with its `rows`. */
+async function rowsOf(handle: DatabaseHandle, query: SQL) {
+  const result = (await handle.db.execute(query)) as { rows: Record<string, unknown>[] };
+  return result.rows;
+}
+
 /** A server setting as PostgreSQL shows it. */
 async function setting(handle: DatabaseHandle, name: 'fsync' | 'wal_sync_method') {
-  const { rows } = await handle.db.execute(sql.raw(`show ${name}`));
-  return (rows as Record<string, unknown>[])[0]?.[name];
+  return (await rowsOf(handle, sql.raw(`show ${name}`)))[0]?.[name];
 }
 
 // Each test creates a database on disk (initdb and the migrations): minutes on a loaded machine, not seconds.
@@ -39,8 +44,9 @@ describe('the embedded database keeps what it acknowledged', { timeout: 180_000 
     }
     const reopened = await openDatabase({ dataDir: dir });
     try {
-      const { rows } = await reopened.db.execute(sql`select answer from answers where id = 1`);
-      expect(rows).toEqual([{ answer: 'Thanks, this is what we needed' }]);
+      expect(await rowsOf(reopened, sql`select answer from answers where id = 1`)).toEqual([
+        { answer: 'Thanks, this is what we needed' },
+      ]);
     } finally {
       await reopened.close();
     }
