@@ -98,9 +98,10 @@ describe.each(testDatabases())('reading product pages (%s)', (kind) => {
     );
     expectFailure(run.result, 422, tooComplex);
     expect(run.elapsed).toBeLessThan(server.env.PAGE_READ_BUDGET_MS);
-    // Never held past 200 ms (nor, on a machine too loaded for that, past twice what the same requests
-    // hold it for with no page being read); read in place, this page held it for seconds.
-    expect(run.maxDelayMs).toBeLessThan(Math.max(200, 2 * idle.maxDelayMs));
+    // Read in place, this page held the main thread for 5.5 s. Off it, the hold-ups are the server's own
+    // (tens of ms, printed above); the bound leaves room for a machine busy with other work, where the
+    // same requests alone can hold it for a few hundred.
+    expect(run.maxDelayMs).toBeLessThan(Math.max(1_000, 3 * idle.maxDelayMs));
   });
 
   it('stops reading a page past its budget and refuses it, answering everyone meanwhile; the next page is read', async () => {
@@ -117,7 +118,8 @@ describe.each(testDatabases())('reading product pages (%s)', (kind) => {
     expect(run.maxDelayMs).toBeLessThan(budgetMs / 4);
     // Refused at its budget: read to the end, this page holds a thread for many seconds.
     expect(run.elapsed).toBeGreaterThanOrEqual(budgetMs - 50);
-    expect(run.elapsed).toBeLessThan(budgetMs + 4_000);
+    // (the margin is for a busy machine: the worker is stopped at the budget, the answer follows it).
+    expect(run.elapsed).toBeLessThan(budgetMs + 10_000);
     const project = expectSuccess<Project>(await generate(reader.token, `${pages.origin}/product`));
     expect(project.name).toBe('Tallybird');
   });
