@@ -1,5 +1,7 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
+import { failureResponse } from '@tests/support/api-fixtures';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { apiClient } from '@/lib/api-client';
 import { fakeAuth, ok, withApp } from '../test-utils';
 import { AddonGate } from './addon-gate';
 import { AuthGate } from './auth-gate';
@@ -86,6 +88,26 @@ describe('subscription gate', () => {
     const { Wrapper, location } = withApp('/subscribe', fakeAuth());
     render(<SubscriptionGate>plans</SubscriptionGate>, { wrapper: Wrapper });
     await waitFor(() => expect(location.history).toEqual(['/']));
+  });
+
+  it('sends a person whose plan ended while the app was open to subscribe once the server answers 402', async () => {
+    fetchMock.mockImplementation(async (url) =>
+      String(url) === '/api/subscription'
+        ? ok({ active: true, addons: {} })
+        : failureResponse(402, 'An active subscription is required', 'subscription_required'),
+    );
+    const { Wrapper, location } = withApp('/mentions', fakeAuth());
+    render(
+      <SubscriptionGate>
+        <button type="button" onClick={() => void apiClient.call('listProjects').catch(() => undefined)}>
+          Check for Results
+        </button>
+      </SubscriptionGate>,
+      { wrapper: Wrapper },
+    );
+    (await screen.findByRole('button', { name: 'Check for Results' })).click();
+    await waitFor(() => expect(location.history).toEqual(['/subscribe']));
+    expect(subscriptionRequests()).toBe(1);
   });
 
   it('does not fetch the subscription again on focus, reconnect or a new mount', async () => {

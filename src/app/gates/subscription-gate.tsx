@@ -1,7 +1,12 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { Redirect, useLocation } from 'wouter';
 import { PageLoader } from '@/components/ui/loader';
-import { GateSubscriptionContext, useSubscription } from '@/features/billing/use-subscription';
+import {
+  GateSubscriptionContext,
+  useSubscription,
+  useSubscriptionUpdates,
+} from '@/features/billing/use-subscription';
+import { onApiError } from '@/lib/api-client';
 import { isUnder, routes } from '../routes';
 
 /**
@@ -10,7 +15,17 @@ import { isUnder, routes } from '../routes';
  */
 export function SubscriptionGate({ children }: { children: ReactNode }) {
   const { data: subscription } = useSubscription();
+  const { set } = useSubscriptionUpdates();
   const [location] = useLocation();
+  // The subscription is not asked again on focus or reconnect (spec section 4), so a plan that ends while
+  // the app is open is learnt from the server's 402: the person goes to subscribe at once.
+  useEffect(
+    () =>
+      onApiError((error) => {
+        if (error.status === 402) void set({ active: false, addons: {} });
+      }),
+    [set],
+  );
   // Also while an error is retried: the app cannot tell what to show without the subscription.
   if (!subscription) return <PageLoader />;
   const onSubscribe = isUnder(location, routes.subscribe.path);
