@@ -251,9 +251,18 @@ export const posts = pgTable(
     reason: text('reason'),
     /**
      * `textKey(content)`: the same text is stored once per project, whatever network or id it came
-     * with. Null for posts stored before discovery kept it (discovery computes theirs from `content`).
+     * with. A SHA-256 hex digest of the normalised text (64 characters whatever the post's length, so
+     * the unique index holds posts of any size). Null for posts stored before discovery kept it
+     * (discovery computes theirs from `content`) and for posts with no text of their own.
      */
     textKey: text('text_key'),
+    /**
+     * The person's judgment of the post as a find: false hides it ('Not relevant'), true marks it relevant,
+     * null is unmarked. With copies, edits and approvals it is what the project's learned ranking learns from.
+     */
+    relevant: boolean('relevant'),
+    /** When the person first copied the answer (a good find); null when never copied. */
+    copiedAt: timestamp('copied_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -337,12 +346,15 @@ export const appliedMutations = pgTable(
     postId: uuid('post_id')
       .notNull()
       .references(() => posts.id, { onDelete: 'cascade' }),
-    route: text('route', { enum: ['update-answer', 'approved'] }).notNull(),
+    route: text('route', { enum: ['update-answer', 'approved', 'relevance', 'copied'] }).notNull(),
     result: jsonb('result').notNull(),
     createdAt: createdAt(),
   },
   (t) => [
     index('applied_mutations_post_idx').on(t.postId),
-    check('applied_mutations_route_check', sql`${t.route} in ('update-answer', 'approved')`),
+    check(
+      'applied_mutations_route_check',
+      sql`${t.route} in ('update-answer', 'approved', 'relevance', 'copied')`,
+    ),
   ],
 );

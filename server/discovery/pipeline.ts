@@ -253,7 +253,7 @@ export async function runDiscovery(
         answer: answers[index] ?? '',
         score: Math.round(Math.min(100, Math.max(0, scored.score))),
         reason: scored.reason,
-        textKey: textKey(scored.post.content),
+        textKey: textKey(scored.post.content) || null,
       }));
       const counts: Record<string, DiscoveryCount> = {};
       for (const source of sources) {

@@ -4,6 +4,8 @@
  * `pipeline.ts` and `jobs/`.
  */
 
+import { createHash } from 'node:crypto';
+
 /** The networks ReplyRadar can search, in the order the socials list shows them (Reddit first). */
 export const socialSlugs = ['reddit', 'hackernews', 'x', 'bluesky', 'mastodon', 'linkedin'] as const;
 export type SocialSlug = (typeof socialSlugs)[number];
@@ -143,10 +145,16 @@ export interface Relevance {
   rank(posts: SourcePost[], request: RelevanceRequest): Promise<ScoredPost[]>;
 }
 
-/** The key two posts with the same text share: lower case, punctuation and runs of space removed. */
+/**
+ * The key two posts with the same text share: the SHA-256 hex digest of the text in lower case, with
+ * punctuation and runs of space removed. A fixed 64 characters whatever the post's length, so a long
+ * post fits the unique index that holds it. Empty when the text has no letters or digits at all (such
+ * a post has no text of its own to match by).
+ */
 export function textKey(content: string): string {
-  return content
+  const normalised = content
     .toLowerCase()
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim();
+  return normalised ? createHash('sha256').update(normalised, 'utf8').digest('hex') : '';
 }
