@@ -239,6 +239,25 @@ export const api = {
     }),
     data: postSchema,
   }),
+  /** The person's judgment of a found post: false hides it ('Not relevant'), null takes the mark back. */
+  setRelevance: route({
+    method: 'PATCH',
+    path: '/api/posts/:postId/relevance',
+    auth: 'token',
+    params: postIdParams,
+    body: z.object({ relevant: z.nullable(z.boolean()), mutationId }),
+    data: postSchema,
+  }),
+  /** The person copied the post's answer: a good find. Recording it again changes nothing. */
+  markCopied: route({
+    method: 'POST',
+    path: '/api/posts/:postId/copied',
+    auth: 'token',
+    params: postIdParams,
+    body: z.object({ mutationId }),
+    data: postSchema,
+  }),
+
 
   // Autoposting
   getAutoposting: route({

@@ -7,6 +7,7 @@ import type { Bind } from '../../http/bind-route';
 import type { AppDeps } from '../../http/deps';
 import { HttpError } from '../../http/envelope';
 import { applyOnce } from './apply-once';
+import { notHidden, registerPostSignalRoutes } from './post-signals.routes';
 import { postNotFound, postOfProject, reviewedProject } from './post-scope';
 import { toPost } from './post-view';
 
@@ -19,6 +20,7 @@ const alreadyPublished = (what: string) =>
  * before `:social` so that a social slug cannot swallow them.
  */
 export function registerPostRoutes(bind: Bind, { db, drafter, logger }: AppDeps): void {
+  registerPostSignalRoutes(bind, db);
   bind(api.listPublishedPosts, async (c) => {
     const project = await reviewedProject(db, c);
     const rows = await db
@@ -36,7 +38,7 @@ export function registerPostRoutes(bind: Bind, { db, drafter, logger }: AppDeps)
     const withPosts = db
       .selectDistinct({ foundDate: posts.foundDate })
       .from(posts)
-      .where(eq(posts.projectId, project.id));
+      .where(and(eq(posts.projectId, project.id), notHidden));
     const finishedRuns = db
       .select({ foundDate: discoveryRuns.foundDate })
       .from(discoveryRuns)
@@ -50,7 +52,7 @@ export function registerPostRoutes(bind: Bind, { db, drafter, logger }: AppDeps)
     const rows = await db
       .selectDistinct({ name: posts.keyword })
       .from(posts)
-      .where(and(eq(posts.projectId, project.id), eq(posts.foundDate, query.found_date)))
+      .where(and(eq(posts.projectId, project.id), eq(posts.foundDate, query.found_date), notHidden))
       .orderBy(asc(posts.keyword));
     return { keywords: rows };
   });
@@ -67,6 +69,7 @@ export function registerPostRoutes(bind: Bind, { db, drafter, logger }: AppDeps)
         and(
           eq(posts.projectId, project.id),
           eq(posts.socialId, social.id),
+          notHidden,
           query.keyword ? eq(posts.keyword, query.keyword) : undefined,
           query.found_date ? eq(posts.foundDate, query.found_date) : undefined,
         ),
