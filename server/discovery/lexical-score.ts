@@ -1,5 +1,7 @@
+import { commonStems, communityCount } from './common-words';
 import type { EligiblePost } from './hard-rules';
 import { containsTerm } from './keyword-filter';
+import { intentOf, noiseOf } from './post-signals';
 import { type TextWord, textWords } from './post-words';
 import type { RelevanceRequest, SourcePost } from './types';
 
@@ -9,106 +11,125 @@ export interface Judgement {
   reason: string;
 }
 
-/**
- * How much each signal can add; they sum to 100, so a score means the same whatever the batch: a post
- * that names the keyword and asks for a tool clears the default threshold; one that names the keyword
- * once in passing, with nothing of the goal, does not.
- */
-const points = { keyword: 35, goal: 35, intent: 12, description: 10, filter: 8 } as const;
+// How many communities of public posts use each common stem; the more, the less it says of a product's world.
+const communitiesUsing = new Map(
+  commonStems.split(' ').map((entry) => {
+    const [stem = '', count = '0'] = entry.split(':');
+    return [stem, Number(count)] as const;
+  }),
+);
 
-// BM25's term-frequency saturation and length normalisation.
-const k1 = 1.2;
-const b = 0.75;
+/**
+ * How much a word says about a product's world, from 0 to 1: words one unrelated community in seven or
+ * fewer uses count fully, words two in five use (need, pay, time, help, client, developer…) not at all.
+ */
+export function specificity(stem: string): number {
+  const share = (communitiesUsing.get(stem) ?? 0) / communityCount;
+  return Math.max(0, Math.min(1, (0.42 - share) / 0.27));
+}
 
 // Words a goal is written with that say nothing about the posts wanted ("Find people who…").
-const goalFiller = textWords(
-  'find search look looking post posts people person someone users discuss discussing mention mentions conversation thread lead leads want wants who about',
-).map((word) => word.stem);
+const goalFiller = new Set(
+  textWords(
+    'find search look looking post posts people person someone users discuss discussing mention mentions conversation thread lead leads want wants who about complain complaining ask asking',
+  ).map((word) => word.stem),
+);
 
-const intents = [
-  {
-    points: points.intent,
-    says: 'asks for a tool',
-    pattern:
-      /\b(recommend\w*|suggest\w*|looking for|alternatives? to|any (good |decent )?(tools?|apps?|software|services?|platforms?)|(do|does|did) (you|everyone|people|anyone|y'all) use|(which|what) (\w+ )?(tools?|apps?|software|services?|platforms?)\b|is there (a|an|any)|anyone (use|using|tried|know)|tool for)\b/iu,
-  },
-  {
-    points: Math.round(points.intent * 0.65),
-    says: 'asks a question',
-    pattern: /\?|^(how|what|why|which|where|who|can|should|does|is|are|do)\b/imu,
-  },
-  {
-    points: Math.round(points.intent * 0.5),
-    says: 'describes a problem',
-    pattern:
-      /\b(struggl\w*|frustrat\w*|annoy\w*|hate|tired of|sick of|pain|problem|stuck|wast\w*|nightmare|headache|can't|cannot)\b/iu,
-  },
-] as const;
-
-/** The distinct stems of a text worth matching: no stop words, none of `leaveOut`. */
-function contentStems(text: string, leaveOut: ReadonlySet<string>): string[] {
-  const stems = new Set<string>();
-  for (const word of textWords(text)) if (!word.stop && !leaveOut.has(word.stem)) stems.add(word.stem);
-  return [...stems];
+/** The product's own words: those of its goal and description that say something of its world, by weight. */
+function productWords(request: Pick<RelevanceRequest, 'keyword' | 'project'>): Map<string, number> {
+  const leaveOut = new Set([
+    ...textWords(request.keyword).map((word) => word.stem),
+    ...textWords(request.project.name).map((word) => word.stem),
+    ...goalFiller,
+  ]);
+  const words = new Map<string, number>();
+  const add = (text: string, weight: number) => {
+    for (const word of textWords(text)) {
+      if (word.stop || leaveOut.has(word.stem) || !/\p{L}{2}/u.test(word.stem)) continue;
+      const value = weight * specificity(word.stem);
+      if (value >= 0.1 && value > (words.get(word.stem) ?? 0)) words.set(word.stem, value);
+    }
+  };
+  add(request.project.description, 0.8);
+  add(request.project.goal, 1);
+  return words;
 }
 
-/** How often `stems` occur one after the other in `words`. */
-function occurrences(words: readonly TextWord[], stems: readonly string[]): number {
-  if (stems.length === 0) return 0;
-  let count = 0;
-  for (let start = 0; start + stems.length <= words.length; start++) {
-    if (stems.every((stem, offset) => words[start + offset]?.stem === stem)) count++;
+/** Where the keyword's words occur in the post, and how strongly that counts (0 to 1). */
+function keywordMatch(
+  words: readonly TextWord[],
+  stems: readonly string[],
+): { strength: number; spelled: string } {
+  if (stems.length === 0) return { strength: 0, spelled: '' };
+  let best = { strength: 0, spelled: '' };
+  // The keyword's words in order, each at most two words after the one before ("learn advanced SQL").
+  for (let start = 0; start < words.length; start++) {
+    if (words[start]?.stem !== stems[0]) continue;
+    let at = start;
+    let gaps = 0;
+    let complete = true;
+    for (const stem of stems.slice(1)) {
+      let next = -1;
+      for (let step = 1; step <= 3 && at + step < words.length; step++) {
+        const word = words[at + step];
+        if (!word || word.stem === '') break;
+        if (word.stem === stem) {
+          next = at + step;
+          break;
+        }
+      }
+      if (next < 0) {
+        complete = false;
+        break;
+      }
+      gaps += next - at - 1;
+      at = next;
+    }
+    if (!complete) continue;
+    const strength = gaps === 0 ? 1 : 0.92;
+    if (strength > best.strength)
+      best = {
+        strength,
+        spelled: words
+          .slice(start, at + 1)
+          .map((word) => word.normal)
+          .join(' '),
+      };
+    if (strength === 1) return best;
   }
-  return count;
+  if (best.strength > 0) return best;
+  const present = new Set(words.map((word) => word.stem));
+  const covered = stems.filter((stem) => present.has(stem));
+  const spelled = covered
+    .map((stem) => words.find((word) => word.stem === stem)?.normal ?? stem)
+    .map((word) => `“${word}”`)
+    .join(' and ');
+  if (covered.length === stems.length) return { strength: 0.6, spelled };
+  return { strength: (0.3 * covered.length) / stems.length, spelled };
 }
 
-interface Profile {
-  tf: Map<string, number>;
-  /** The post's own spelling of each stem, for the reason. */
-  spelling: Map<string, string>;
-  length: number;
-}
-
-function profileOf(words: readonly TextWord[]): Profile {
-  const tf = new Map<string, number>();
-  const spelling = new Map<string, string>();
-  let length = 0;
-  for (const word of words) {
-    if (word.stem === '') continue;
-    length++;
-    tf.set(word.stem, (tf.get(word.stem) ?? 0) + 1);
-    if (!spelling.has(word.stem)) spelling.set(word.stem, word.normal);
-  }
-  return { tf, spelling, length };
-}
-
-const saturate = (hits: number, scale: number) => 1 - Math.exp(-hits / scale);
-const quoted = (text: string) => `“${text}”`;
+const saturate = (value: number, scale: number) => 1 - Math.exp(-value / scale);
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /**
- * Scores posts lexically against the keyword, its filter's positive terms, the project's goal and
- * (lightly) its description: BM25-style term weights over the batch (saturating term frequency,
- * length-normalised, rarer goal words weighing more), each signal saturating towards a fixed share of
- * 100, plus a share when the post asks for a tool, asks a question or describes a problem.
+ * Scores posts as a marketer would answer them: a post is worth a reply when it is on the product's
+ * ground (it names the keyword, and shares the words only the product's world uses, which decides the
+ * keyword's sense) and it opens a door (asks for a tool or advice, complains about an alternative,
+ * describes a problem). Job ads, launches and self-promotion, and bare links score a fraction. A score
+ * depends on the post alone, never on the batch around it.
  */
 export function scoreLexically(
   posts: readonly EligiblePost[],
   request: Pick<RelevanceRequest, 'keyword' | 'filter' | 'project'>,
 ): Array<Judgement & { post: SourcePost }> {
-  const profiles = posts.map((post) => profileOf(post.words));
-  const averageLength = Math.max(1, profiles.reduce((sum, p) => sum + p.length, 0) / (profiles.length || 1));
-
   const keywordWords = textWords(request.keyword);
-  const keywordAll = keywordWords.map((word) => word.stem);
   const keywordContent = keywordWords.filter((word) => !word.stop).map((word) => word.stem);
-  const keywordStems = keywordContent.length ? keywordContent : keywordAll;
-  const taken = new Set([...keywordAll, ...goalFiller]);
-  const goal = contentStems(request.project.goal, taken);
-  for (const stem of goal) taken.add(stem);
-  for (const word of textWords(request.project.name)) taken.add(word.stem);
-  const description = contentStems(request.project.description, taken);
-  // The filter's positive terms other than the keyword itself (that one is scored above).
-  const keywordText = keywordAll.join(' ');
+  const keywordStems = keywordContent.length ? keywordContent : keywordWords.map((word) => word.stem);
+  const keywordText = keywordWords.map((word) => word.stem).join(' ');
+  const product = productWords(request);
+  const keywordSense = Math.max(0, ...keywordStems.map(specificity));
+  // With few words of its own a product's sense is weakly known: the keyword then weighs more.
+  const productWeight = Math.min(0.6, 0.2 * [...product.values()].reduce((sum, value) => sum + value, 0));
   const filterTerms = (request.filter?.all.flat() ?? []).filter(
     (term) =>
       textWords(term.text)
@@ -116,65 +137,52 @@ export function scoreLexically(
         .join(' ') !== keywordText,
   );
 
-  // BM25's idf over this batch, relative to a word only one post has: weights from 0.5 to 1.
-  const documents = profiles.length;
-  const idf = (n: number) => Math.log(1 + (documents - n + 0.5) / (n + 0.5));
-  const postsWith = (stem: string) => profiles.reduce((count, p) => count + (p.tf.has(stem) ? 1 : 0), 0);
-  const weight = new Map(
-    [...goal, ...description].map((stem) => [stem, 0.5 + 0.5 * Math.min(1, idf(postsWith(stem)) / idf(1))]),
-  );
+  return posts.map(({ post, words }) => {
+    const keyword = keywordMatch(words, keywordStems);
+    const counted = new Map<string, string>();
+    for (const word of words)
+      if (product.has(word.stem) && !counted.has(word.stem)) counted.set(word.stem, word.normal);
+    const shared = [...counted.keys()].sort((x, y) => (product.get(y) ?? 0) - (product.get(x) ?? 0));
+    // A keyword only one world uses ("sql", "vpn") says the sense on its own; "late payment" does not.
+    const sense = saturate(
+      shared.reduce((sum, stem) => sum + (product.get(stem) ?? 0), 0) + 0.7 * keyword.strength * keywordSense,
+      1.1,
+    );
+    const filter = filterTerms.length
+      ? filterTerms.filter((term) => containsTerm(words, term)).length / filterTerms.length
+      : 0;
+    const text = `${post.title ?? ''}\n${post.content}`;
+    const intent = intentOf(text);
+    const noise = noiseOf(post, intent);
 
-  return posts.map((post, index) => {
-    const profile = profiles[index] ?? profileOf(post.words);
-    const lengthNorm = 1 - b + (b * profile.length) / averageLength;
-    const strength = (tf: number) =>
-      tf > 0 ? 0.6 + (0.4 * (tf * (k1 + 1))) / (tf + k1 * lengthNorm) / (k1 + 1) : 0;
+    const ground = Math.min(1, (1 - productWeight) * keyword.strength + productWeight * sense + 0.1 * filter);
+    const door = 0.3 + 0.7 * (intent?.level ?? 0);
+    const score = 100 * ground * door * (noise?.factor ?? 1);
 
-    const phraseTf = occurrences(post.words, keywordAll);
-    const covered = keywordStems.filter((stem) => profile.tf.has(stem));
-    // The keyword as written counts fully; its words scattered over the post, a little over half.
-    const keywordStrength =
-      phraseTf > 0
-        ? strength(phraseTf)
-        : (0.55 * covered.reduce((sum, stem) => sum + strength(profile.tf.get(stem) ?? 0), 0)) /
-          Math.max(1, keywordStems.length);
-
-    const hits = (stems: readonly string[]) =>
-      stems
-        .filter((stem) => profile.tf.has(stem))
-        .map((stem) => ({ stem, value: (weight.get(stem) ?? 1) * strength(profile.tf.get(stem) ?? 0) }))
-        .sort((x, y) => y.value - x.value);
-    const goalHits = hits(goal);
-    const descriptionHits = hits(description);
-    const total = (list: Array<{ value: number }>) => list.reduce((sum, hit) => sum + hit.value, 0);
-    const filterHits = filterTerms.filter((term) => containsTerm(post.words, term)).length;
-    const text = `${post.post.title ?? ''}\n${post.post.content}`;
-    const intent = intents.find((candidate) => candidate.pattern.test(text));
-
-    const score =
-      points.keyword * keywordStrength +
-      points.goal * saturate(total(goalHits), 1.2) +
-      points.description * saturate(total(descriptionHits), 1.5) +
-      points.filter * saturate(filterHits, 1) +
-      (intent?.points ?? 0);
-
-    const spell = (list: Array<{ stem: string }>) =>
-      list.slice(0, 3).map((hit) => profile.spelling.get(hit.stem) ?? hit.stem);
-    const mentions =
-      phraseTf > 0
-        ? `Mentions ${quoted(request.keyword)}`
-        : covered.length
-          ? `Mentions ${covered.map((stem) => quoted(profile.spelling.get(stem) ?? stem)).join(' and ')} but not ${quoted(request.keyword)}`
-          : `Does not mention ${quoted(request.keyword)}`;
-    const about = goalHits.length
-      ? `matches your goal: ${spell(goalHits).join(', ')}`
-      : descriptionHits.length
-        ? `nothing on your goal, close to your product: ${spell(descriptionHits).join(', ')}`
-        : 'nothing on your goal';
+    const parts = [
+      noise
+        ? `${noise.says} (“${noise.evidence.slice(0, 60)}”)`
+        : intent
+          ? intent.evidence.length > 2
+            ? `${intent.says} (“${intent.evidence}”)`
+            : intent.says
+          : 'asks nothing and names no problem',
+      keyword.strength >= 0.9
+        ? `mentions “${keyword.spelled}”`
+        : keyword.strength > 0
+          ? `mentions ${keyword.spelled} but not “${request.keyword}”`
+          : `does not mention “${request.keyword}”`,
+      shared.length
+        ? `shares your product's words: ${shared
+            .slice(0, 3)
+            .map((stem) => counted.get(stem))
+            .join(', ')}`
+        : "no other word of your product's world",
+    ];
     return {
-      post: post.post,
+      post,
       score: Math.max(0, Math.min(100, Math.round(score))),
-      reason: `${mentions}${intent ? ` and ${intent.says}` : ''}; ${about}`,
+      reason: capitalised(parts.join('; ')),
     };
   });
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type LlmFakeServer, startLlmFakeServer } from '../../tests/support/llm-fake-server';
 import { parseFilter } from './keyword-filter';
 import { createRelevance } from './relevance';
-import type { RelevanceRequest, SourcePost } from './types';
+import { type RelevanceRequest, type SourcePost, textKey } from './types';
 
 const now = new Date('2025-03-05T12:00:00Z');
 const hoursAgo = (hours: number) => new Date(now.getTime() - hours * 3_600_000);
@@ -103,17 +103,21 @@ describe('lexical relevance', () => {
   it('says why in one line a person can read', async () => {
     const [best, second] = await relevance.rank(batch, request());
     expect(best?.reason).toBe(
-      'Mentions “payment reminders” and asks for a tool; matches your goal: agency, clients, invoices',
+      "Asks for a tool (“Is there a tool”); mentions “payment reminders”; shares your product's words: invoices, agency",
     );
-    expect(second?.reason).toMatch(/^Mentions “payment reminders” and asks a question; matches your goal: /);
+    expect(second?.reason).toMatch(
+      /^Asks for advice \(“How do you”\); mentions “payment reminders”; shares your product's words: /,
+    );
     const [budget] = await createRelevance({ threshold: 0 }).rank([budgetingApp], request());
-    expect(budget?.reason).toBe('Does not mention “payment reminders”; nothing on your goal');
+    expect(budget?.reason).toBe(
+      "Promotes its own product (“Show HN”); does not mention “payment reminders”; no other word of your product's world",
+    );
     const [scattered] = await createRelevance({ threshold: 0 }).rank(
       [post('s', 'Which reminders app do you use? Mine keeps missing the payment date for my clients.')],
       request(),
     );
     expect(scattered?.reason).toBe(
-      'Mentions “payment” and “reminders” but not “payment reminders” and asks for a tool; matches your goal: clients',
+      "Asks for a tool (“Which reminders app do”); mentions “payment” and “reminders” but not “payment reminders”; no other word of your product's world",
     );
   });
 
@@ -127,6 +131,165 @@ describe('lexical relevance', () => {
     const strict = createRelevance({ DISCOVERY_MIN_SCORE: 99 });
     expect(await strict.rank(batch, request())).toEqual([]);
     expect(() => createRelevance({ DISCOVERY_MIN_SCORE: '120' })).toThrow(/from 0 to 100/);
+  });
+});
+
+describe('what a marketer would answer', () => {
+  const everything = createRelevance({ threshold: 0 });
+  const scoreOf = async (candidate: SourcePost, overrides: Partial<RelevanceRequest> = {}) => {
+    const [scored] = await everything.rank([candidate], request(overrides));
+    return scored ?? { score: -1, reason: 'dropped by a hard rule' };
+  };
+  const keptIds = async (posts: SourcePost[], overrides: Partial<RelevanceRequest> = {}) =>
+    ids(await createRelevance().rank(posts, request(overrides)));
+  const sqlCourse: Partial<RelevanceRequest> = {
+    keyword: 'learn SQL',
+    project: {
+      name: 'QueryCamp',
+      description:
+        'An online course that teaches SQL and data analysis from zero with real business datasets and exercises graded in the browser.',
+      goal: 'Find people who want to learn SQL or move into a data analyst job',
+    },
+  };
+
+  it('does not keep a job ad that names the keyword', async () => {
+    const jobAd = post(
+      'job',
+      "We're a 12-person agency in Leeds and we're looking for a full-stack developer to own our invoicing and payment reminders service. Salary £55–65k, remote OK. Apply with your CV and a link to your GitHub.",
+      { title: '[Hiring] Full-stack developer, invoicing' },
+    );
+    const whoIsHiring = post(
+      'who',
+      'Tallyho | Backend engineer | REMOTE | Full-time. We build payment reminders for freelancers. Email jobs@example.com',
+      { title: 'Ask HN: Who is hiring? (March 2025)', network: 'hackernews' },
+    );
+    expect(await keptIds([jobAd, whoIsHiring, askingForTool])).toEqual(['asks']);
+    expect((await scoreOf(jobAd)).reason).toMatch(/^Looks like a job ad \(“\[Hiring\]”\)/);
+  });
+
+  it('does not keep a launch or self-promotion', async () => {
+    const showHn = post(
+      'show',
+      "Hi HN, I built Dunnr after chasing my own clients for months. It sends polite payment reminders for overdue invoices on a schedule you set. It's free for 5 clients; I'd love your feedback.",
+      { title: 'Show HN: Dunnr – payment reminders for freelancers', network: 'hackernews' },
+    );
+    const betaTesters = post(
+      'beta',
+      'We just finished our invoicing app for agencies with automatic payment reminders. Looking for beta testers, DM me for a free year!',
+    );
+    expect(await keptIds([showHn, betaTesters, latePayers])).toEqual(['late']);
+    expect((await scoreOf(showHn)).reason).toMatch(/^Promotes its own product \(“Show HN”\)/);
+  });
+
+  it('does not keep a link or news item with no question', async () => {
+    const news = post('news', '', {
+      title: 'Late payment reminders now required by law for agencies and freelancers',
+    });
+    expect(await keptIds([news])).toEqual([]);
+    expect((await scoreOf(news)).reason).toMatch(/^Is a link or news item with no question/);
+  });
+
+  it("reads the keyword's sense from the product: late payment on a credit card is no lead for invoicing", async () => {
+    const invoicing: Partial<RelevanceRequest> = { keyword: 'late payment' };
+    const creditCard = post(
+      'card',
+      'Autopay failed while I was travelling and I made one late payment on my credit card, 9 days. The bank waived the fee but will this show on my credit report? What should I do?',
+      { title: 'One late payment, how bad is it?' },
+    );
+    const client = post(
+      'client',
+      'Third month in a row a client makes a late payment on my invoices. I have sent two reminders already. How do you handle this as a freelancer without losing the client?',
+      { title: 'Late payment from a client again' },
+    );
+    expect(await keptIds([creditCard, client], invoicing)).toEqual(['client']);
+    expect((await scoreOf(creditCard, invoicing)).reason).toMatch(/no other word of your product's world$/);
+    expect((await scoreOf(client, invoicing)).reason).toMatch(
+      /shares your product's words: invoices, freelancer, reminders$/,
+    );
+  });
+
+  it('never counts generic words such as need, pay, time, client or developer as the product’s world', async () => {
+    const generic = post(
+      'generic',
+      'I need a friendly developer who can help. Good time to ask: what do clients pay for the best work?',
+    );
+    expect((await scoreOf(generic)).reason).toMatch(/no other word of your product's world$/);
+  });
+
+  it.each([
+    [
+      '“any good resources?”',
+      'I want to learn SQL for my marketing job. Any good resources?',
+      /^Asks for advice \(“Any good resources”\)/,
+    ],
+    [
+      '“where should I start?”',
+      'I want to learn SQL this summer but where should I start?',
+      /^Asks for advice \(“where should I start”\)/,
+    ],
+    [
+      '“what do you use…”',
+      'To learn SQL, what do you use? Books, a course or just practice on real datasets?',
+      /^Asks for a tool \(“what do you use”\)/,
+    ],
+    [
+      '“alternatives to…”',
+      'I tried to learn SQL on Codecademy but hated it. Alternatives to that for real datasets?',
+      /^Asks for a tool \(“Alternatives to”\)/,
+    ],
+    [
+      'a request in Spanish',
+      '¿Alguna herramienta para learn SQL con datasets reales? Recomiendan algún curso?',
+      /^Asks for a tool/,
+    ],
+  ])('keeps a post that asks for a way in: %s', async (_, text, reason) => {
+    const asks = post('asks', text);
+    const tells = post('tells', text.replace(/[^.!]*\?/gu, ' I did it last year with a friend.'));
+    const asked = await scoreOf(asks, sqlCourse);
+    expect(asked.reason).toMatch(reason);
+    expect(await keptIds([asks, tells], sqlCourse)).toEqual(['asks']);
+  });
+
+  it('gives a keyword split by a word nearly the full points', async () => {
+    const together = post(
+      'together',
+      'I want to learn SQL for data analysis. Any good resources for beginners?',
+    );
+    const split = post(
+      'split',
+      'I want to learn advanced SQL for data analysis. Any good resources for beginners?',
+    );
+    const scattered = post(
+      'scattered',
+      'I want to learn data analysis. Any good resources for beginners? I know some SQL.',
+    );
+    const whole = await scoreOf(together, sqlCourse);
+    const apart = await scoreOf(split, sqlCourse);
+    const loose = await scoreOf(scattered, sqlCourse);
+    expect(apart.score).toBeGreaterThanOrEqual(whole.score * 0.9);
+    expect(apart.reason).toContain('mentions “learn advanced sql”');
+    expect(loose.score).toBeLessThan(apart.score);
+  });
+
+  it('keeps few posts on a quiet day and many on a busy one, the limit only as a ceiling', async () => {
+    const asking = (n: number) =>
+      post(
+        `ask${n}`,
+        `Client number ${n} is late again and my invoices pile up. Is there a tool that sends payment reminders for a small agency?`,
+      );
+    const passing = (n: number) =>
+      post(
+        `pass${n}`,
+        `Day ${n} of my trip: the hotel app sent payment reminders for the room, the beach was lovely.`,
+      );
+    const quiet = [asking(1), asking(2), ...Array.from({ length: 20 }, (_, n) => passing(n))];
+    expect((await keptIds(quiet)).sort()).toEqual(['ask1', 'ask2']);
+    const busy = [
+      ...Array.from({ length: 30 }, (_, n) => asking(n)),
+      ...Array.from({ length: 20 }, (_, n) => passing(n)),
+    ];
+    expect(await keptIds(busy, { limit: 50 })).toHaveLength(30);
+    expect(await keptIds(busy, { limit: 20 })).toHaveLength(20);
   });
 });
 
@@ -162,7 +325,7 @@ describe('the hard rules', () => {
   });
 
   it('drops posts already stored for the project, by network and id or by the same text', async () => {
-    const seen = { ids: new Set(['reddit:old']), texts: new Set([textOf('Clients pay my invoices late!')]) };
+    const seen = { ids: new Set(['reddit:old']), texts: new Set([textKey('Clients pay my invoices late!')]) };
     const posts = [
       post('old', body),
       post('copy', 'clients  pay my INVOICES late', { network: 'x' }),
@@ -262,10 +425,3 @@ describe('model relevance', () => {
     expect(logged.join('\n')).toContain('relevance model failed; using lexical scores for these posts');
   });
 });
-
-function textOf(text: string) {
-  return text
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
-    .trim();
-}

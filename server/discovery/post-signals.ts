@@ -1,0 +1,163 @@
+import type { SourcePost } from './types';
+
+/**
+ * What a post asks or says that a marketer would answer, strongest first: a level from 0 to 1, a
+ * phrase for the reason, and the words of the post that showed it.
+ */
+export interface Intent {
+  level: number;
+  says: string;
+  evidence: string;
+}
+
+/** What makes a post no lead whatever its words: a job ad, a launch or self-promotion, news or a bare link. */
+export interface Noise {
+  kind: 'job_ad' | 'promotion' | 'link';
+  /** The score is multiplied by this. */
+  factor: number;
+  says: string;
+  evidence: string;
+}
+
+const things =
+  '(?:tools?|apps?|applications?|software|services?|programs?|platforms?|plugins?|plug-ins?|extensions?|solutions?|products?|systems?|templates?|websites?|sites?|providers?|vendors?|crms?|saas)';
+const kinds = '(?:good|decent|free|simple|easy|better|cheap|cheaper|affordable|reliable|solid|great|best)';
+
+const intents: ReadonlyArray<{ level: number; says: string; patterns: RegExp[] }> = [
+  {
+    level: 1,
+    says: 'asks for a tool',
+    patterns: [
+      new RegExp(`\\bis there (?:a|an|any) (?:${kinds} )?(?:\\w+ )?${things}\\b`, 'iu'),
+      new RegExp(`\\bany (?:${kinds} )?(?:\\w+ )?${things} (?:for|to|that|which|you|out there)\\b`, 'iu'),
+      new RegExp(
+        `\\b(?:what|which) (?:\\w+ ){0,2}${things} (?:do|does|would|should|are|is|can|did)\\b`,
+        'iu',
+      ),
+      new RegExp(
+        `\\b(?:looking for|searching for|in search of|need|want|recommend|suggest) (?:a|an|some|any) (?:${kinds} )?(?:\\w+ )?(?:${things}|way to)\\b`,
+        'iu',
+      ),
+      /\bwhat (?:do|would|should|can) (?:you|people|y'all|everyone|others|folks) (?:guys )?(?:use|recommend|suggest)\b/iu,
+      /\b(?:can|could|would) (?:any ?one|any ?body|some ?one|you(?: guys)?) (?:please )?(?:recommend|suggest)\b/iu,
+      /\b(?:any|your) (?:recommendations|suggestions)\b/iu,
+      /\balternatives? (?:to|for)\b/iu,
+      /\b(?:switch(?:ing)?|mov(?:e|ing)|migrat(?:e|ing)) (?:away )?from\b/iu,
+      /\breplacement for\b/iu,
+      /\b(?:recomiend\w*|alguna (?:herramienta|aplicación|app)|alternativa a|recommand\w*|quelqu'un (?:conna[iî]t|utilise)|une alternative à|empfehl\w*|kennt jemand|gibt es (?:ein|eine)|alternative zu|consigli\w*|qualcuno conosce)\b/iu,
+    ],
+  },
+  {
+    level: 0.85,
+    says: 'complains about a tool',
+    patterns: [
+      new RegExp(
+        `\\b(?:fed up with|frustrated with|sick of|tired of|unhappy with|disappointed (?:with|in)|giving up on|done with|cancel+(?:ed|ing)?)\\b.{0,40}\\b${things}\\b`,
+        'iu',
+      ),
+      /\b(?:too expensive|overpriced|price (?:hike|increase)|keeps crashing|stopped working|no longer supports?)\b/iu,
+    ],
+  },
+  {
+    level: 0.85,
+    says: 'asks for advice',
+    patterns: [
+      /\bany (?:good |decent |free |solid )?(?:resources?|books?|courses?|tutorials?|guides?|advice|tips|pointers|ideas)\b/iu,
+      /\bwhere (?:should|do|can|would) (?:i|we|one|you) (?:start|begin|learn|find|go)\b/iu,
+      /\bhow (?:do|should|can|would|did) (?:i|we|you|people|y'all|others|one)\b/iu,
+      /\bwhat(?:'s| is) the best (?:way|approach|practice|place)\b/iu,
+      /\b(?:need|want|looking for|seeking|appreciate|would love|could use) (?:some |any )?(?:help|advice|tips|guidance|input|suggestions|pointers)\b/iu,
+      /\b(?:any ?one|any ?body|some ?one) (?:know|knows|have|has|tried|able to help|help)\b/iu,
+      /\bwhat should (?:i|we)\b/iu,
+      /\b(?:advice|tips|help)\s*(?:\?|needed|please|wanted)/iu,
+      /\b(?:algún consejo|consejos|cómo puedo|dónde empiezo|des conseils|comment faire|wie kann ich|tipps)\b/iu,
+    ],
+  },
+  {
+    level: 0.6,
+    says: 'describes a problem',
+    patterns: [
+      /\b(?:struggl\w*|frustrat\w*|annoy\w*|nightmare|headache|pain in the|stuck|overwhelm\w*|tired of|sick of|drives? me (?:crazy|nuts)|waste of time|wasting (?:time|hours|money)|losing (?:money|clients|customers|track)|(?:can't|cannot|can not) (?:figure|seem|get|find)|(?:doesn't|does not|isn't|is not|won't|will not) work|no idea how|(?:don't|do not) know how|hate (?:it|that|when|having|doing|chasing)|keeps? (?:failing|crashing|breaking))\b/iu,
+    ],
+  },
+  {
+    level: 0.35,
+    says: 'asks a question',
+    patterns: [/\?/u, /^(?:how|what|why|which|where|can|should|does|is|are|do|any)\b/iu],
+  },
+];
+
+/** The strongest thing a post asks or says that a reply could answer; null when it only tells. */
+export function intentOf(text: string): Intent | null {
+  for (const intent of intents) {
+    for (const pattern of intent.patterns) {
+      const match = pattern.exec(text);
+      if (match) return { level: intent.level, says: intent.says, evidence: match[0].trim() };
+    }
+  }
+  return null;
+}
+
+const roles =
+  '(?:\\w+ ){0,3}(?:developers?|designers?|engineers?|writers?|editors?|programmers?|interns?|assistants?|managers?|marketers?|consultants?|specialists?|analysts?|copywriters?|cofounders?|co-founders?|contractors?|photographers?|videographers?|devs?|coders?|teachers?|nurses?|chefs?|cooks?|staff|candidates?|people to join)';
+
+const jobAdStrong: RegExp[] = [
+  /\b(?:we(?:'re| are)|now|is|are|currently) hiring\b/iu,
+  /\bwho(?:'s| is) hiring\b/iu,
+  /[[(]hiring[\])]|^hiring\b/imu,
+  /\bjoin our (?:team|company|startup)\b/iu,
+  /\bjob (?:opening|opportunity|posting|description|offer)s?\b/iu,
+  new RegExp(
+    `\\b(?:we(?:'re| are)|our (?:team|company|startup|agency) is|company is) (?:looking for|seeking|searching for) (?:a|an|two|three|several|some)? ?${roles}\\b`,
+    'iu',
+  ),
+  /\b(?:apply (?:now|here|today|online|via|at)|to apply,|send (?:us )?(?:your|a) (?:resume|cv|portfolio))\b/iu,
+];
+const jobAdWords =
+  /\b(?:salary|compensation|benefits|full[- ]time|part[- ]time|remote|on-?site|responsibilities|requirements|qualifications|years of experience|per hour|\/hr|equity|apply|position|role)\b/giu;
+
+const promotionStrong: RegExp[] = [
+  /^(?:show|launch) hn\b/imu,
+  /[[(](?:for hire|offer|self[- ]promo\w*)[\])]|^for hire\b/imu,
+  /\b(?:beta testers?|(?:i|we)(?:'m| am|'re| are) launching|just launched|discount code|promo code|use (?:the )?code|product hunt)\b/iu,
+];
+const promotionWords =
+  /\b(?:(?:i|we)(?: just| recently|'ve| have)? (?:built|made|created|launched|released|developed|shipped) (?:a|an|my|our|this)|check (?:it|us) out|check out (?:my|our)|(?:my|our) (?:new )?(?:app|tool|product|startup|site|website|service|platform|plugin|course|book|game|agency|portfolio)|sign up|free trial|early access|feedback (?:on|for) (?:my|our)|would love (?:your|some) feedback|hire me|my services|(?:dm|pm|contact) me|launching)\b/giu;
+
+const distinct = (matches: Iterable<RegExpMatchArray>) =>
+  new Set([...matches].map((match) => match[0].toLowerCase())).size;
+
+/**
+ * Whether a post is no lead whatever it says: a job ad ("we're hiring", "we're looking for a … developer",
+ * or salary, remote, apply… together), a launch or self-promotion ("Show HN", "[For Hire]", "looking for
+ * beta testers", "I built … check it out"), or a bare link or news item (a title with no text and no
+ * question). `asks` is the post's intent, so a question keeps a title-only post.
+ */
+export function noiseOf(post: Pick<SourcePost, 'title' | 'content'>, asks: Intent | null): Noise | null {
+  const title = post.title ?? '';
+  const text = `${title}\n${post.content}`;
+  const strongJob = jobAdStrong.map((pattern) => pattern.exec(text)).find((match) => match);
+  if (strongJob) return { kind: 'job_ad', factor: 0.15, says: 'looks like a job ad', evidence: strongJob[0] };
+  if (distinct(text.matchAll(jobAdWords)) >= 4 && !title.includes('?'))
+    return {
+      kind: 'job_ad',
+      factor: 0.2,
+      says: 'looks like a job ad',
+      evidence: 'salary, role and how to apply',
+    };
+  const strongPromotion = promotionStrong.map((pattern) => pattern.exec(text)).find((match) => match);
+  if (strongPromotion)
+    return { kind: 'promotion', factor: 0.2, says: 'promotes its own product', evidence: strongPromotion[0] };
+  const promotion = [...text.matchAll(promotionWords)];
+  if (distinct(promotion) >= 2 && (asks?.level ?? 0) < 1)
+    return {
+      kind: 'promotion',
+      factor: 0.25,
+      says: 'promotes its own product',
+      evidence: promotion[0]?.[0] ?? '',
+    };
+  const body = post.content.replace(/https?:\/\/\S+/gu, '').trim();
+  if (body.length < 20 && (asks?.level ?? 0) < 0.35)
+    return { kind: 'link', factor: 0.35, says: 'is a link or news item with no question', evidence: title };
+  return null;
+}
