@@ -25,6 +25,8 @@ export function mergeServerPost(
 ): MirrorPost {
   const answerPending = rows.some((row) => row.kind === 'answer');
   const approvalPending = rows.some((row) => row.kind === 'approval');
+  // The server lists only posts it shows; while a relevance mark waits, the device's choice stays.
+  const hidden = rows.some((row) => row.kind === 'relevance') && existing?.hidden === true;
   // A conflict shown to the person compares against the newest server text they could keep.
   const shown = existing?.conflict ?? null;
   const conflict =
@@ -40,6 +42,7 @@ export function mergeServerPost(
     syncState: syncStateOf(conflict, rows),
     parkedReason: parkedReasonOf(rows),
     conflict,
+    ...(hidden ? { hidden } : {}),
   };
 }
 

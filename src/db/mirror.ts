@@ -24,6 +24,8 @@ export interface MirrorPost extends Post {
   syncState: SyncState;
   parkedReason: string | null;
   conflict: AnswerConflict | null;
+  /** Marked 'Not relevant' on this device: the card is gone (the server leaves the post out of its lists). */
+  hidden?: boolean;
 }
 
 /** A project of the workspace it was listed for; `position` keeps the API's order (the first is current). */
@@ -52,12 +54,15 @@ export interface SubscriptionRow extends Subscription {
   workspaceId: string;
 }
 
-export type OutboxKind = 'answer' | 'approval';
+/** An answer edit, an approval, a relevance mark ('Not relevant', or null to take it back), a copied answer. */
+export type OutboxKind = 'answer' | 'approval' | 'relevance' | 'copied';
+
+export type OutboxValue = string | boolean | null;
 
 /** The request a batch was sent as; resent unchanged until it succeeds, since it may have been applied. */
 export interface InflightRequest {
   mutationId: string;
-  value: string | boolean;
+  value: OutboxValue;
   baseVersion: number | null;
   /** The last row of the batch: rows up to this seq (same post and kind) are what the request carries. */
   lastSeq: number;
@@ -70,8 +75,8 @@ export interface OutboxRow {
   kind: OutboxKind;
   postId: string;
   projectId: string;
-  /** The new answer text, or the approval to set (never a toggle). */
-  value: string | boolean;
+  /** The new answer text, the approval or relevance to set (never a toggle), or true for a copy. */
+  value: OutboxValue;
   /** Answers only: the server version the edit was based on. */
   baseVersion: number | null;
   createdAt: number;

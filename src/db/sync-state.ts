@@ -4,7 +4,8 @@ import type { AnswerConflict, OutboxRow, SyncState } from '@/db/mirror';
 export function syncStateOf(conflict: AnswerConflict | null, rows: readonly OutboxRow[]): SyncState {
   if (conflict) return 'conflict';
   if (rows.some((row) => row.state === 'parked')) return 'parked';
-  return rows.length > 0 ? 'pending' : 'synced';
+  // A copy is recorded in the background: the card does not wait for it.
+  return rows.some((row) => row.kind !== 'copied') ? 'pending' : 'synced';
 }
 
 /** The reason the first parked change of a post was refused, for its card. */

@@ -1,4 +1,4 @@
-import type { MirrorDb, MirrorPost, OutboxKind, OutboxRow } from '@/db/mirror';
+import type { MirrorDb, MirrorPost, OutboxKind, OutboxRow, OutboxValue } from '@/db/mirror';
 import { withQuotaRetry } from '@/db/quota';
 import { parkedReasonOf, syncStateOf } from '@/db/sync-state';
 
@@ -31,7 +31,7 @@ async function queue(
   db: MirrorDb,
   postId: string,
   kind: OutboxKind,
-  value: string | boolean,
+  value: OutboxValue,
   options: OutboxOptions,
 ): Promise<void> {
   const now = options.now ?? Date.now;
@@ -41,9 +41,7 @@ async function queue(
     db.transaction('rw', db.posts, db.outbox, async () => {
       const post = await db.posts.get(postId);
       if (!post) throw new Error(`Post ${postId} is not on this device`);
-      await db.posts.put(
-        kind === 'answer' ? { ...post, answer: String(value) } : { ...post, approved: value === true },
-      );
+      await db.posts.put(shownAfter(post, kind, value));
       await db.outbox.add({
         mutationId: newId(),
         kind,
@@ -63,6 +61,14 @@ async function queue(
       await refreshPostState(db, postId);
     }),
   );
+}
+
+/** The post as the card shows it once the change is made. */
+function shownAfter(post: MirrorPost, kind: OutboxKind, value: OutboxValue): MirrorPost {
+  if (kind === 'answer') return { ...post, answer: String(value) };
+  if (kind === 'approval') return { ...post, approved: value === true };
+  if (kind === 'relevance') return { ...post, hidden: value === false };
+  return post;
 }
 
 /** Shows the new answer at once and queues it for the server (the screen debounces typing, 500 ms). */
@@ -142,4 +148,22 @@ export async function discardParked(db: MirrorDb, postId: string): Promise<void>
     await db.outbox.bulkDelete(dropped.map((row) => row.seq));
     await refreshPostState(db, postId);
   });
+}
+
+/**
+ * 'Not relevant': the card goes at once and "set relevant to false" is queued for the server, which then
+ * leaves the post out of its lists and counts it as a bad find. `restorePost` takes the mark back.
+ */
+export function markNotRelevant(db: MirrorDb, postId: string, options: OutboxOptions = {}) {
+  return queue(db, postId, 'relevance', false, options);
+}
+
+/** Shows a post hidden as not relevant again (Undo) and queues "take the mark back" for the server. */
+export function restorePost(db: MirrorDb, postId: string, options: OutboxOptions = {}) {
+  return queue(db, postId, 'relevance', null, options);
+}
+
+/** Queues "the answer was copied" (a good find); sent in the background, and harmless when sent twice. */
+export function recordCopy(db: MirrorDb, postId: string, options: OutboxOptions = {}) {
+  return queue(db, postId, 'copied', true, options);
 }

@@ -37,11 +37,27 @@ export async function applySuccess(db: MirrorDb, batch: OutboxBatch, server: Pos
       if (!existing) return; // The mirror was cleared meanwhile; the server holds the value.
       const rebased = await rowsOfPost(db, head.postId);
       const merged = mergeServerPost(server, existing, existing, rebased);
-      await db.posts.put(
-        head.kind === 'answer' ? { ...merged, answerVersion: server.answerVersion } : merged,
-      );
+      // The server leaves hidden posts out of its lists but answers a write with the post: it stays hidden.
+      const hidden = rebased.some((row) => row.kind === 'relevance')
+        ? existing.hidden
+        : head.kind === 'relevance'
+          ? batch.request.value === false
+          : existing.hidden;
+      const next = head.kind === 'answer' ? { ...merged, answerVersion: server.answerVersion } : merged;
+      if (hidden) next.hidden = true;
+      else delete next.hidden;
+      await db.posts.put(next);
     }),
   );
+}
+
+/** Drops the batch's rows without a trace on the card (a refused copy). */
+export async function dropBatch(db: MirrorDb, batch: OutboxBatch): Promise<void> {
+  const head = headOf(batch);
+  await db.transaction('rw', db.posts, db.outbox, async () => {
+    await db.outbox.bulkDelete(batch.rows.map((row) => row.seq));
+    await refreshPostState(db, head.postId);
+  });
 }
 
 /** Parks the batch's first row with the server's reason; later rows of that post wait behind it. */

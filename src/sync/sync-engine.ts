@@ -1,16 +1,22 @@
 import type { Post } from '@contract/entities';
 import { liveQuery, type Observable } from 'dexie';
-import type { MirrorDb } from '@/db/mirror';
+import type { MirrorDb, OutboxRow } from '@/db/mirror';
 import { ApiError, apiClient, isUnreachable } from '@/lib/api-client';
 import { registerOutboxSync } from '@/sync/background-sync';
 import { backoffDelay } from '@/sync/backoff';
 import { nextBatch, type OutboxBatch } from '@/sync/outbox-batch';
-import { applyConflict, applyPark, applySuccess, markInflight, recordFailure } from '@/sync/outbox-outcomes';
+import {
+  applyConflict,
+  applyPark,
+  applySuccess,
+  dropBatch,
+  markInflight,
+  recordFailure,
+} from '@/sync/outbox-outcomes';
 import { countPendingChanges } from '@/sync/pending-changes';
 import { UnsentChangesError } from '@/sync/unsent-changes-error';
 
-/** The two write routes the outbox replays. */
-/** The two write calls, each sent for the project its outbox row was made in. */
+/** The write calls the outbox replays, each sent for the project its outbox row was made in. */
 export interface SyncApi {
   updateAnswer(
     postId: string,
@@ -22,6 +28,12 @@ export interface SyncApi {
     body: { approved: boolean; mutationId: string },
     projectId: string,
   ): Promise<Post>;
+  setRelevance(
+    postId: string,
+    body: { relevant: boolean | null; mutationId: string },
+    projectId: string,
+  ): Promise<Post>;
+  markCopied(postId: string, body: { mutationId: string }, projectId: string): Promise<Post>;
 }
 
 /** The write routes through the app's API client (the `project-id` header is the current project's). */
@@ -30,7 +42,35 @@ export const apiClientSyncApi: SyncApi = {
     apiClient.call('updateAnswer', { params: { postId }, body, projectId }),
   setApproved: (postId, body, projectId) =>
     apiClient.call('setApproved', { params: { postId }, body, projectId }),
+  setRelevance: (postId, body, projectId) =>
+    apiClient.call('setRelevance', { params: { postId }, body, projectId }),
+  markCopied: (postId, body, projectId) =>
+    apiClient.call('markCopied', { params: { postId }, body, projectId }),
 };
+
+/** Sends one batch through the write call of its kind. */
+function sendRequest(api: SyncApi, head: OutboxRow, request: OutboxBatch['request']): Promise<Post> {
+  const { mutationId, value, baseVersion } = request;
+  const { postId, projectId } = head;
+  switch (head.kind) {
+    case 'answer':
+      return api.updateAnswer(
+        postId,
+        { answer: String(value), mutationId, ...(baseVersion === null ? {} : { baseVersion }) },
+        projectId,
+      );
+    case 'approval':
+      return api.setApproved(postId, { approved: value === true, mutationId }, projectId);
+    case 'relevance':
+      return api.setRelevance(
+        postId,
+        { relevant: typeof value === 'boolean' ? value : null, mutationId },
+        projectId,
+      );
+    case 'copied':
+      return api.markCopied(postId, { mutationId }, projectId);
+  }
+}
 
 export interface SyncEngineOptions {
   db: MirrorDb;
@@ -131,17 +171,8 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   async function send(batch: OutboxBatch): Promise<Outcome> {
     const head = batch.rows[0];
     if (!head) throw new Error('An outbox batch has at least one row');
-    const { mutationId, value, baseVersion } = batch.request;
     try {
-      const post =
-        head.kind === 'answer'
-          ? await api.updateAnswer(
-              head.postId,
-              { answer: String(value), mutationId, ...(baseVersion === null ? {} : { baseVersion }) },
-              head.projectId,
-            )
-          : await api.setApproved(head.postId, { approved: value === true, mutationId }, head.projectId);
-      return { kind: 'ok', post };
+      return { kind: 'ok', post: await sendRequest(api, head, batch.request) };
     } catch (error) {
       return classify(error, batch);
     }
@@ -166,7 +197,9 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
         await applyConflict(db, batch, outcome.error.message, outcome.error.data);
       } else if (outcome.kind === 'park') {
         failures = 0;
-        await applyPark(db, batch, outcome.error.message);
+        // A refused copy is nothing the person can fix or needs to see: it is dropped.
+        if (batch.rows[0]?.kind === 'copied') await dropBatch(db, batch);
+        else await applyPark(db, batch, outcome.error.message);
       } else {
         failures += 1;
         if (failures > retryLimit) return;

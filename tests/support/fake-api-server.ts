@@ -11,9 +11,15 @@ import type { SyncApi } from '@/sync/sync-engine';
 export type Fault = 'ok' | 'offline' | '5xx' | 'drop' | 'duplicate' | '401' | '409' | '422';
 
 export interface RecordedRequest {
-  route: 'updateAnswer' | 'setApproved';
+  route: 'updateAnswer' | 'setApproved' | 'setRelevance' | 'markCopied';
   postId: string;
-  body: { answer?: string; approved?: boolean; mutationId: string; baseVersion?: number };
+  body: {
+    answer?: string;
+    approved?: boolean;
+    relevant?: boolean | null;
+    mutationId: string;
+    baseVersion?: number;
+  };
   /** The `project-id` the change was sent for. */
   projectId: string;
 }
@@ -49,6 +55,10 @@ export class FakeApiServer implements SyncApi {
   /** How many times each mutation id changed the stored data (must never exceed 1). */
   readonly applications = new Map<string, number>();
   readonly conflicts: RecordedRequest[] = [];
+  /** The person's relevance mark of each post (false: hidden as not relevant), as the server stores it. */
+  readonly relevance = new Map<string, boolean | null>();
+  /** Posts whose answer was copied. */
+  readonly copied = new Set<string>();
   /** Faults for the next requests, taken in order; `ok` once empty. */
   faults: Fault[] = [];
   reachable = true;
@@ -68,6 +78,14 @@ export class FakeApiServer implements SyncApi {
 
   setApproved(postId: string, body: { approved: boolean; mutationId: string }, projectId: string) {
     return this.handle({ route: 'setApproved', postId, body, projectId });
+  }
+
+  setRelevance(postId: string, body: { relevant: boolean | null; mutationId: string }, projectId: string) {
+    return this.handle({ route: 'setRelevance', postId, body, projectId });
+  }
+
+  markCopied(postId: string, body: { mutationId: string }, projectId: string) {
+    return this.handle({ route: 'markCopied', postId, body, projectId });
   }
 
   /** Another device's edit, applied straight to the stored post. */
@@ -121,8 +139,12 @@ export class FakeApiServer implements SyncApi {
           structuredClone(post),
         );
       } else next = { ...post, answer: body.answer ?? '', answerVersion: post.answerVersion + 1 };
-    } else {
+    } else if (route === 'setApproved') {
       next = { ...post, approved: body.approved === true };
+    } else {
+      next = post;
+      if (route === 'setRelevance') this.relevance.set(postId, body.relevant ?? null);
+      else this.copied.add(postId);
     }
     this.posts.set(postId, next);
     this.results.set(body.mutationId, next);

@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ok } from '@/app/test-utils';
 import type { MirrorDb, MirrorPost } from '@/db/mirror';
 import { writePosts } from '@/db/mirror-writes';
-import { PostCard, PostsEditable } from './post-card';
+import { PostCard, PostsEditable, UNDO_HIDE_FOR_MS } from './post-card';
 
 const fetchMock = vi.fn<typeof fetch>();
 const slice = { projectId: 'p1', social: 'reddit', foundDate: '2025-03-05' };
@@ -135,6 +135,63 @@ describe('PostCard', () => {
     await user.click(screen.getByRole('button', { name: 'Copy' }));
     expect(writeText).toHaveBeenCalledWith('Queue them locally.');
     expect(await screen.findByRole('button', { name: 'Copied' })).toBeTruthy();
+  });
+
+  it('counts a copied answer as a good find, through the outbox', async () => {
+    const { db, user } = await renderCard();
+    const writeText = vi.fn<(text: string) => Promise<void>>().mockResolvedValue(undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    await user.click(screen.getByRole('button', { name: 'Copy' }));
+    await waitFor(async () =>
+      expect((await db.outbox.toArray()).map((row) => [row.kind, row.postId, row.value])).toStrictEqual([
+        ['copied', 'a', true],
+      ]),
+    );
+    // The card does not wait for it.
+    expect(screen.queryByText('Waiting to sync')).toBeNull();
+  });
+
+  it("hides the post at once with 'Not relevant', offers Undo, and queues the mark for the server", async () => {
+    const { db, user } = await renderCard();
+    await act(() => user.click(screen.getByRole('button', { name: 'Not relevant' })));
+    await waitFor(() => expect(screen.queryByRole('textbox', { name: 'Answer' })).toBeNull());
+    expect(screen.getByRole('status').textContent).toContain('Post hidden as not relevant.');
+    const rows = await db.outbox.toArray();
+    expect(rows.map((row) => [row.kind, row.postId, row.value])).toStrictEqual([['relevance', 'a', false]]);
+    expect((await db.posts.get('a'))?.hidden).toBe(true);
+
+    await act(() => user.click(screen.getByRole('button', { name: 'Undo' })));
+    await screen.findByRole('textbox', { name: 'Answer' });
+    expect(screen.queryByRole('status')).toBeNull();
+    expect((await db.outbox.toArray()).map((row) => row.value)).toStrictEqual([false, null]);
+  });
+
+  it(
+    'puts Undo away after a few seconds and leaves the post hidden',
+    async () => {
+      const { db, user } = await renderCard();
+      await act(() => user.click(screen.getByRole('button', { name: 'Not relevant' })));
+      await screen.findByRole('status');
+      await waitFor(() => expect(screen.queryByRole('status')).toBeNull(), {
+        timeout: UNDO_HIDE_FOR_MS * 3,
+      });
+      expect(screen.queryByRole('textbox', { name: 'Answer' })).toBeNull();
+      expect((await db.posts.get('a'))?.hidden).toBe(true);
+    },
+    UNDO_HIDE_FOR_MS * 5,
+  );
+
+  it("keeps 'Not relevant' disabled while the cards are the server's, not the mirror's", async () => {
+    const db = openTestMirror('card-server');
+    await writePosts(db, slice, [serverPost({ id: 'a' })]);
+    const post = await db.posts.get('a');
+    if (!post) throw new Error('no post');
+    render(
+      <PostsEditable.Provider value={false}>
+        <PostCard post={post} db={db} autopost autopostingSetup />
+      </PostsEditable.Provider>,
+    );
+    expect(screen.getByRole('button', { name: 'Not relevant' }).hasAttribute('disabled')).toBe(true);
   });
 
   it("binds 'Publish' to approved with the autopost add-on", async () => {

@@ -23,11 +23,22 @@ import { writePost } from '@/db/mirror-writes';
 import { requestPersistentStorage } from '@/db/persistent-storage';
 import { apiClient } from '@/lib/api-client';
 import { OFFLINE_REASON, useOnline } from '@/lib/use-online';
-import { discardParked, editAnswer, resolveConflict, retryParked, setApproval } from '@/sync/answer-outbox';
+import {
+  discardParked,
+  editAnswer,
+  markNotRelevant,
+  recordCopy,
+  resolveConflict,
+  restorePost,
+  retryParked,
+  setApproval,
+} from '@/sync/answer-outbox';
 
 /** How long typing must pause before the answer is saved. */
 export const ANSWER_SAVE_DELAY_MS = 500;
 const COPIED_FOR_MS = 2_000;
+/** How long 'Undo' is offered after a post is hidden as not relevant. */
+export const UNDO_HIDE_FOR_MS = 6_000;
 
 export interface PostCardProps {
   post: MirrorPost;
@@ -179,13 +190,73 @@ function AnswerField(props: ComponentProps<typeof Textarea>) {
   return <Textarea {...props} readOnly={!useContext(PostsEditable)} />;
 }
 
+/** 'Not relevant': disabled while the cards are not the mirror's (see PostsEditable). */
+function NotRelevantButton(props: ComponentProps<typeof Button>) {
+  return (
+    <Button shape="link" variant="secondary" size="sm" {...props} disabled={!useContext(PostsEditable)} />
+  );
+}
+
+/** Says a post was hidden, with 'Undo' for a few seconds; the card itself is gone. */
+function HiddenToast({ onUndo, onClose }: { onUndo: () => void; onClose: () => void }) {
+  useEffect(() => {
+    const timer = setTimeout(onClose, UNDO_HIDE_FOR_MS);
+    return () => clearTimeout(timer);
+  }, [onClose]);
+  return (
+    <div
+      role="status"
+      className="fixed inset-x-4 bottom-4 z-50 mx-auto flex max-w-sm items-center gap-3 rounded-lg border border-border bg-background p-4 shadow-lg"
+    >
+      <Text size="sm" className="flex-1">
+        Post hidden as not relevant.
+      </Text>
+      <Button size="sm" variant="secondary" onClick={onUndo}>
+        Undo
+      </Button>
+    </div>
+  );
+}
+
 /** The 'Publish' checkbox, disabled while the cards are not the mirror's (see PostsEditable). */
 function PublishCheckbox({ disabled, ...props }: ComponentProps<typeof Checkbox>) {
   const editable = useContext(PostsEditable);
   return <Checkbox {...props} disabled={disabled || !editable} />;
 }
 
-function PostCardContent({ post, db, autopost, autopostingSetup }: PostCardProps) {
+function PostCardContent(props: PostCardProps) {
+  const { post, db } = props;
+  // Set when this card hid its post: 'Undo' is offered until it closes.
+  const [undo, setUndo] = useState(false);
+  if (post.hidden) {
+    return undo ? (
+      <HiddenToast
+        onClose={() => setUndo(false)}
+        onUndo={() => {
+          setUndo(false);
+          void restorePost(db, post.id).catch(logFailure('Could not show the post again'));
+        }}
+      />
+    ) : null;
+  }
+  return (
+    <VisiblePostCard
+      {...props}
+      onHide={() => {
+        setUndo(true);
+        void markNotRelevant(db, post.id).then(keepStorage).catch(logFailure('Could not hide the post'));
+      }}
+    />
+  );
+}
+
+function VisiblePostCard({
+  post,
+  db,
+  autopost,
+  autopostingSetup,
+  onHide,
+}: PostCardProps & { onHide: () => void }) {
   const id = useId();
   const answer = useAnswerDraft(db, post);
   const [prompt, setPrompt] = useState('');
@@ -218,6 +289,8 @@ function PostCardContent({ post, db, autopost, autopostingSetup }: PostCardProps
     try {
       await navigator.clipboard.writeText(answer.value);
       setCopied(true);
+      // A copied answer is a good find: the project's ranking learns from it.
+      void recordCopy(db, post.id).catch(logFailure('Could not record the copy'));
     } catch (error) {
       console.error('Could not copy the answer', error);
     }
@@ -271,6 +344,7 @@ function PostCardContent({ post, db, autopost, autopostingSetup }: PostCardProps
         <Button variant="secondary" size="sm" onClick={() => void copy()}>
           {copied ? 'Copied' : 'Copy'}
         </Button>
+        <NotRelevantButton onClick={onHide}>Not relevant</NotRelevantButton>
         {autopost ? (
           post.published ? (
             <Badge variant="success">Published</Badge>
