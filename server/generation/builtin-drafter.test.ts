@@ -1,8 +1,9 @@
+import { keywordFilterProblem } from '@contract/keyword-filter';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PageServer, readPageFixture, startPageServer } from '../../tests/support/page-server';
 import { createSafeFetcher, SafeFetchError } from '../net/safe-fetch';
 import { BuiltinDrafter } from './builtin-drafter';
-import { rankKeyPhrases } from './key-phrases';
+import { audienceWordsOf, namesOnlyWhoOrWhat, rankKeyPhrases } from './key-phrases';
 import { readPage } from './page-reader';
 import { nameFromPage } from './product-source';
 import { readRegister, toneOfVoice } from './tone-of-voice';
@@ -37,12 +38,21 @@ describe('built-in generation from a product page', () => {
     expect(project.keywords.length).toBeLessThanOrEqual(5);
     const names = project.keywords.map((keyword) => keyword.name);
     expect(new Set(names).size).toBe(names.length);
-    expect(names).toEqual(expect.arrayContaining(['late invoices', 'payment reminders', 'client portal']));
+    // What an agency owner writes when clients pay late, not the page's nouns.
+    expect(names).toEqual(
+      expect.arrayContaining(['chasing late invoices', 'get paid on time', 'chasing clients']),
+    );
+    for (const noun of ['small agencies', 'freelancers', 'client portal', 'cash flow forecasts'])
+      expect(names).not.toContain(noun);
     for (const { name, filter } of project.keywords) {
-      expect(pageText.toLowerCase().replace(/-/g, ' ')).toContain(name);
       expect(name.toLowerCase()).not.toContain('tallybird');
-      expect(filter).toBe(name.includes(' ') ? `"${name}" -hiring -job` : `${name} -hiring -job`);
+      expect(filter).toMatch(/^-hiring -"job offer"/);
+      expect(keywordFilterProblem(filter)).toBeNull();
     }
+    // A late invoice is not a late credit-card payment.
+    expect(project.keywords.find((k) => k.name === 'chasing late invoices')?.filter).toBe(
+      '-hiring -"job offer" -"credit card" -loan -mortgage -sql',
+    );
 
     expect(project.tov).toMatch(/^Write in a .+ voice/);
     expect(project.tov).toContain('"you"'); // the page talks to its reader
@@ -61,12 +71,98 @@ describe('built-in generation from a product page', () => {
     const project = await drafter.generateProject({ goal: 'Reach indie bakers', url: null, description });
     expect(project.name).toBe('Crumbly');
     expect(project.description).toBe(description);
-    expect(project.keywords.map((k) => k.name)).toEqual(
-      expect.arrayContaining(['home bakers', 'ingredient prices']),
-    );
-    expect(project.keywords.length).toBeGreaterThanOrEqual(3);
+    expect(project.keywords.map((k) => k.name)).toEqual([
+      'what to charge',
+      'recipe costing',
+      'tracking ingredient prices',
+    ]);
     expect(project.tov).toMatch(/^Write in a warm, conversational voice/);
     expect(project.tov).toContain('exclamation mark now and then');
+  });
+
+  it('names a product served from an IP address after its title, and the tone of voice uses that name', async () => {
+    const project = await drafter.generateProject({
+      goal: 'Find freelancers whose clients pay late',
+      url: `${pages.origin}/pages/invoice-ninja`,
+      description: null,
+    });
+    expect(project.name).toBe('InvoiceNinja Pro');
+    expect(project.tov).toContain('mention InvoiceNinja Pro only where it genuinely helps');
+    expect(project.tov).not.toContain('127');
+  });
+
+  it.each([
+    [
+      'invoice-ninja',
+      'Find freelancers whose clients pay late',
+      ['chasing unpaid invoices', 'chasing payments', 'get paid on time'],
+    ],
+    [
+      'language-course',
+      'Reach adults learning Spanish',
+      ['learn spanish', 'speak spanish', 'practice speaking', 'forgetting vocabulary'],
+    ],
+    [
+      'sql-course',
+      'Find analysts who want to learn SQL',
+      ['learn sql', 'copying queries', 'writing queries'],
+    ],
+    [
+      'photo-editor',
+      'Reach Etsy sellers with bad product photos',
+      ['removing backgrounds', 'fixing blurry shots', 'brighten dark photos'],
+    ],
+  ])(
+    'proposes the needs people write about for the %s page, each with a filter that reads',
+    async (page, pageGoal, needs) => {
+      const project = await drafter.generateProject({
+        goal: pageGoal,
+        url: `${pages.origin}/pages/${page}`,
+        description: null,
+      });
+      const names = project.keywords.map((keyword) => keyword.name);
+      expect(names).toEqual(expect.arrayContaining(needs));
+      expect(names.length).toBeLessThanOrEqual(5);
+      const audience = audienceWordsOf([{ text: readPageFixture(`${page}.html`), weight: 1 }]);
+      for (const { name, filter } of project.keywords) {
+        expect(namesOnlyWhoOrWhat(name, audience)).toBe(false);
+        expect(name).not.toMatch(project.name.toLowerCase());
+        expect(keywordFilterProblem(filter)).toBeNull();
+        expect(filter?.length).toBeLessThanOrEqual(80);
+      }
+    },
+  );
+
+  it('excludes another sense of a keyword only when the product does not speak of it', async () => {
+    const sql = await drafter.generateProject({
+      goal: 'Find analysts who want to learn SQL',
+      url: `${pages.origin}/pages/sql-course`,
+      description: null,
+    });
+    expect(sql.keywords.map((k) => k.filter).join(' ')).not.toContain('-sql');
+    const photos = await drafter.generateProject({
+      goal: 'Reach Etsy sellers',
+      url: `${pages.origin}/pages/photo-editor`,
+      description: null,
+    });
+    expect(photos.keywords.find((k) => k.name === 'removing backgrounds')?.filter).toBe(
+      '-hiring -"job offer" -"background check"',
+    );
+  });
+
+  it('proposes no audience or kind of product from a description that names little else', async () => {
+    const project = await drafter.generateProject({
+      goal: 'Find agencies that pay late',
+      url: null,
+      description:
+        'Ledgerly is a one-person bookkeeping service for freelancers. We reconcile your bank statements, chase unpaid invoices and file your quarterly taxes so you never miss a deadline.',
+    });
+    const names = project.keywords.map((keyword) => keyword.name);
+    expect(names).toEqual(
+      expect.arrayContaining(['reconcile bank statements', 'chase unpaid invoices', 'file taxes']),
+    );
+    for (const noun of ['person bookkeeping service', 'bookkeeping service', 'freelancers'])
+      expect(names).not.toContain(noun);
   });
 
   it('passes on why a page could not be read', async () => {
@@ -118,6 +214,21 @@ describe('reading a page', () => {
     ],
     [{ siteName: null, title: 'Acme — Rockets for everyone', url: 'https://www.acme.io/' }, 'Acme'],
     [{ siteName: null, title: null, url: 'https://dog-walk.app/' }, 'Dog Walk'],
+    [
+      {
+        siteName: null,
+        title: 'InvoiceNinja Pro – Automatic invoice reminders',
+        url: 'http://127.0.0.1:8080/',
+      },
+      'InvoiceNinja Pro',
+    ],
+    [
+      { siteName: null, title: 'Foo Pro — invoices that pay themselves', url: 'https://getfoo.io/' },
+      'Foo Pro',
+    ],
+    [{ siteName: null, title: 'InvoiceNinja Pro', url: 'http://127.0.0.1:4000/' }, 'InvoiceNinja Pro'],
+    [{ siteName: null, title: 'Home | Acme', url: 'http://10.0.0.7/' }, 'Acme'],
+    [{ siteName: null, title: 'Get paid on time, every time', url: 'http://127.0.0.1/' }, 'My product'],
   ])('finds the product name in %o', (page, name) => {
     expect(nameFromPage(page)).toBe(name);
   });

@@ -1,18 +1,18 @@
 import type { SafeFetcher } from '../net/safe-fetch';
 import type { Drafter, GeneratedProject, ProjectBrief, ProjectContext, ReplyRequest } from './drafter';
 import { GenerationError } from './generation-error';
-import { type KeyPhrase, rankKeyPhrases } from './key-phrases';
+import { audienceWordsOf, namesOnlyWhoOrWhat, rankKeyPhrases, type WeightedText } from './key-phrases';
+import { rankNeedPhrases } from './need-phrases';
 import { fetchAndReadPage, type PageReader } from './page-reader';
 import { sharedPageReader } from './page-reader-pool';
-import { type ProductSource, sourceFromDescription, sourceFromPage } from './product-source';
+import { type ProductSource, sourceFromDescription, sourceFromPage, unnamedProduct } from './product-source';
+import { proposedFilter } from './proposed-filter';
 import { writeReply } from './reply-writer';
 import { readRegister, toneOfVoice } from './tone-of-voice';
 
 const maxKeywords = 5;
 const minKeywords = 3;
 const descriptionMaxChars = 480;
-/** The name a project gets when neither its page nor its description names it; the team edits it. */
-const unnamed = 'My product';
 
 const wordsOf = (text: string) => new Set(text.toLowerCase().match(/[a-z0-9]+/g) ?? []);
 
@@ -33,16 +33,31 @@ export function describeProduct(source: ProductSource): string {
   return chosen.join(' ');
 }
 
-/** A keyword's filter in the filter language: the phrase itself (quoted when it has spaces), minus job posts. */
-export function keywordFilter(phrase: string): string {
-  return `${phrase.includes(' ') ? `"${phrase}"` : phrase} -hiring -job`;
-}
+const lemmaWords = (phrase: string) => phrase.toLowerCase().match(/[a-z0-9]+/g) ?? [];
 
-/** 3 to 5 of the best key phrases: all within reach of the best one, at least three when there are three. */
-export function pickKeywords(ranked: KeyPhrase[]): KeyPhrase[] {
-  const best = ranked[0]?.score ?? 0;
-  const strong = ranked.filter((phrase) => phrase.score >= best * 0.3).slice(0, maxKeywords);
-  return strong.length >= minKeywords ? strong : ranked.slice(0, minKeywords);
+/**
+ * 3 to 5 keywords: the need phrases within reach of the best one (what people write when they have
+ * the problem); when fewer than three, the product's topics fill up, never a bare audience ("small
+ * agencies") or kind of product ("accounting software"), nor a topic a need phrase already covers.
+ */
+export function pickKeywords(texts: WeightedText[], exclude: string[]): string[] {
+  const needs = rankNeedPhrases(texts, exclude);
+  const best = needs[0]?.score ?? 0;
+  const chosen = needs
+    .filter((need) => need.score >= best * 0.2)
+    .slice(0, maxKeywords)
+    .map((need) => need.phrase);
+  if (chosen.length >= minKeywords) return chosen;
+  const audience = audienceWordsOf(texts);
+  const covered = new Set(chosen.flatMap(lemmaWords).map((word) => word.replace(/s$/, '')));
+  for (const { phrase } of rankKeyPhrases(texts, exclude)) {
+    if (chosen.length >= minKeywords) break;
+    if (namesOnlyWhoOrWhat(phrase, audience)) continue;
+    if (lemmaWords(phrase).some((word) => covered.has(word.replace(/s$/, '')))) continue;
+    chosen.push(phrase);
+    for (const word of lemmaWords(phrase)) covered.add(word.replace(/s$/, ''));
+  }
+  return chosen;
 }
 
 /**
@@ -65,7 +80,7 @@ export class BuiltinDrafter implements Drafter {
 
   async generateProject(brief: ProjectBrief): Promise<GeneratedProject> {
     const field = brief.url ? 'url' : 'description';
-    const source = await this.source(brief.url, brief.description, unnamed);
+    const source = await this.source(brief.url, brief.description, unnamedProduct);
     const description = brief.url ? describeProduct(source) : source.body;
     if (!description) {
       throw new GenerationError(
@@ -74,17 +89,11 @@ export class BuiltinDrafter implements Drafter {
         field,
       );
     }
-    let ranked = rankKeyPhrases(source.texts, [source.name]);
-    if (ranked.length < minKeywords) {
-      const more = rankKeyPhrases([{ text: brief.goal, weight: 1 }], [source.name]);
-      ranked = [
-        ...ranked,
-        ...more.filter((extra) => !ranked.some((phrase) => phrase.phrase === extra.phrase)),
-      ];
-    }
-    const keywords = pickKeywords(ranked).map(({ phrase }) => ({
+    const texts = [...source.texts, { text: brief.goal, weight: 1 }];
+    const productText = texts.map((entry) => entry.text).join('\n');
+    const keywords = pickKeywords(texts, [source.name]).map((phrase) => ({
       name: phrase,
-      filter: keywordFilter(phrase),
+      filter: proposedFilter(phrase, productText),
     }));
     if (keywords.length === 0) {
       throw new GenerationError(
@@ -96,7 +105,7 @@ export class BuiltinDrafter implements Drafter {
     const tov = toneOfVoice(
       readRegister(source.body || description),
       brief.goal,
-      source.name === unnamed ? 'the product' : source.name,
+      source.name === unnamedProduct ? 'the product' : source.name,
     );
     return { name: source.name, description, tov, keywords };
   }

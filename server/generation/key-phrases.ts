@@ -148,3 +148,44 @@ function mostUsedForm(forms: Map<string, number>): string {
   }
   return best;
 }
+
+/** Nouns that name people or businesses: who a product is for, never what they write about. */
+const peopleNouns = new Set(
+  (
+    'agency agencies freelancer freelancers owner owners founder founders business businesses startup startups ' +
+    'company companies team teams student students beginner beginners adult adults analyst analysts ' +
+    'developer developers designer designers marketer marketers baker bakers teacher teachers parent parents ' +
+    'photographer photographers creator creators seller sellers shop shops store stores user users customer ' +
+    'customers professional professionals learner learners manager managers consultant consultants ' +
+    'entrepreneur entrepreneurs speaker speakers people person everyone anyone individuals individual'
+  ).split(' '),
+);
+
+/** The words of who a product is for: the people nouns, and the nouns after "for" ("for small agencies"). */
+export function audienceWordsOf(texts: WeightedText[]): Set<string> {
+  const words = new Set(peopleNouns);
+  for (const { text } of texts) {
+    for (const match of text.matchAll(/\bfor ((?:[a-z-]+,? (?:and |or )?){0,5}[a-z-]+)/gi)) {
+      for (const word of (match[1] ?? '').toLowerCase().split(/[\s,]+/)) {
+        if (/(?:ers|ists|ies|ants|ents|ians|ors)$/.test(word)) words.add(word);
+      }
+    }
+  }
+  return words;
+}
+
+/**
+ * Whether a phrase only names an audience ("small agencies", "home bakers") or a kind of product
+ * ("accounting software"): posts that mention those are about anything.
+ */
+export function namesOnlyWhoOrWhat(phrase: string, audience: ReadonlySet<string>): boolean {
+  const words = phrase.toLowerCase().split(/\s+/);
+  const last = words[words.length - 1] ?? '';
+  if (
+    /^(app|apps|software|tool|tools|platform|platforms|service|services|solution|solutions|system|systems)$/.test(
+      last,
+    )
+  )
+    return true;
+  return audience.has(last);
+}

@@ -1,5 +1,11 @@
 import model from 'wink-eng-lite-web-model';
-import winkNLP, { type ItemCustomEntity, type ItemToken, type ItsFunction, type WinkMethods } from 'wink-nlp';
+import winkNLP, {
+  type ItemCustomEntity,
+  type ItemSentence,
+  type ItemToken,
+  type ItsFunction,
+  type WinkMethods,
+} from 'wink-nlp';
 
 let loaded: WinkMethods | null = null;
 
@@ -38,6 +44,8 @@ export interface WordToken {
   text: string;
   normal: string;
   stem: string;
+  /** The dictionary form ("chases" → "chase", "invoices" → "invoice"). */
+  lemma: string;
   pos: string;
   stop: boolean;
 }
@@ -51,6 +59,7 @@ function wordOf(token: ItemToken): WordToken {
     text: token.out(),
     normal: String(token.out(feature(its.normal))),
     stem: String(token.out(feature(its.stem))),
+    lemma: String(token.out(feature(its.lemma))).toLowerCase(),
     pos: String(token.out(feature(its.pos))),
     stop: token.out(feature(its.stopWordFlag)) === true,
   };
@@ -82,4 +91,21 @@ export function nounPhrasesOf(text: string): WordToken[][] {
       phrases.push(words);
     });
   return phrases;
+}
+
+/** The words of a text, sentence by sentence. */
+export function sentenceWordsOf(text: string): WordToken[][] {
+  const sentences: WordToken[][] = [];
+  if (!text.trim()) return sentences;
+  nlp()
+    .readDoc(text)
+    .sentences()
+    .each((sentence: ItemSentence) => {
+      const words: WordToken[] = [];
+      sentence.tokens().each((token: ItemToken) => {
+        words.push(wordOf(token));
+      });
+      sentences.push(words);
+    });
+  return sentences;
 }

@@ -14,6 +14,9 @@ export interface ProductSource {
   body: string;
 }
 
+/** The name a project gets when neither its page nor its description names it; the team edits it. */
+export const unnamedProduct = 'My product';
+
 const titleSeparators = /\s+[|–—·:-]\s+|\s*[|–—·]\s*/;
 const alnum = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, '');
 
@@ -21,22 +24,62 @@ function capitalise(text: string): string {
   return text.replace(/\b([a-z])/g, (letter) => letter.toUpperCase());
 }
 
-/** The product name a page gives: `og:site_name`, else the part of the title that matches the host, else the host. */
-export function nameFromPage(page: Pick<ReadPage, 'siteName' | 'title' | 'url'>): string {
-  if (page.siteName) return page.siteName.slice(0, 80);
-  const host = new URL(page.url).hostname.replace(/^www\./, '');
-  const label = host.split('.')[0] ?? host;
+/** The first label of a host that names something: none for an IP address or `localhost`. */
+function hostLabel(url: string): string | null {
+  const host = new URL(url).hostname.replace(/^www\./, '');
+  if (host.startsWith('[') || /^[\d.]+$/.test(host) || host === 'localhost') return null;
+  const label = host.split('.')[0] ?? '';
+  return /[a-z]/i.test(label) ? label : null;
+}
+
+/** Title segments that name the page, not the product. */
+const pageWords =
+  /^(home|welcome|pricing|features|about( us)?|blog|log ?in|sign ?up|contact( us)?|faq|docs)$/i;
+
+/**
+ * How much a title segment looks like a name rather than a tagline: every word capitalised or a
+ * brand's own spelling ("InvoiceNinja", "Pro", "X2"), and short. 0 when it reads as a sentence.
+ */
+function nameLikeness(segment: string): number {
+  const words = segment.split(/\s+/);
+  if (words.length > 4 || pageWords.test(segment)) return 0;
+  const capitalised = words.filter((word) => /^[\p{Lu}\d]/u.test(word)).length;
+  if (capitalised < words.length) return 0;
+  const branded = words.some((word) => /\p{Ll}\p{Lu}|\d/u.test(word)) ? 1 : 0;
+  return 1 + branded + (4 - words.length) * 0.25;
+}
+
+/**
+ * The product name a page gives: `og:site_name`, else the title segment that matches the host, else
+ * the title segment that looks like a name ("InvoiceNinja Pro – Automatic invoice reminders"), else
+ * the host's first label; never an IP address. `fallback` when nothing names it.
+ */
+export function nameFromPage(
+  page: Pick<ReadPage, 'siteName' | 'title' | 'url'>,
+  fallback = unnamedProduct,
+): string {
+  const label = hostLabel(page.url);
+  const siteName = page.siteName?.trim();
+  if (siteName && !/^[\d.:[\]]+$/.test(siteName) && alnum(siteName)) return siteName.slice(0, 80);
   const segments = (page.title ?? '')
     .split(titleSeparators)
     .map((part) => part.trim())
-    .filter((part) => part && part.split(/\s+/).length <= 4);
-  const matching = segments.find(
-    (part) => alnum(part).includes(alnum(label)) || alnum(label).includes(alnum(part)),
-  );
+    .filter((part) => alnum(part));
+  const matching =
+    label &&
+    segments.find(
+      (part) =>
+        part.split(/\s+/).length <= 4 &&
+        (alnum(part).includes(alnum(label)) || alnum(label).includes(alnum(part))),
+    );
   if (matching) return matching.slice(0, 80);
-  const shortest = [...segments].sort((a, b) => a.length - b.length)[0];
-  if (shortest && segments.length > 1) return shortest.slice(0, 80);
-  return capitalise(label.replace(/[-_]+/g, ' '));
+  const [named] = segments
+    .map((part, index) => ({ part, likeness: nameLikeness(part) - index * 0.1 }))
+    .filter((candidate) => candidate.likeness > 0)
+    .sort((a, b) => b.likeness - a.likeness);
+  if (named && (segments.length > 1 || !label)) return named.part.slice(0, 80);
+  if (label) return capitalise(label.replace(/[-_]+/g, ' '));
+  return fallback;
 }
 
 /** A sentence fit for a description: a statement of reasonable length, not a question or a quote. */

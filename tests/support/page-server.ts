@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -23,6 +23,7 @@ export interface PageServer {
 /**
  * A local web server on 127.0.0.1 and a random port, serving the pages the fetch and generation tests read:
  * - `/product`: a SaaS landing page (`tests/fixtures/pages/product.html`)
+ * - `/pages/<name>`: another product page, `tests/fixtures/pages/<name>.html`
  * - `/notes.txt`: plain text; `/brochure.pdf`: not a web page
  * - `/loop`: redirects to itself for ever; `/hop/<n>`: n redirects, then the product page
  * - `/redirect?to=<url>`: one redirect to any address
@@ -41,6 +42,9 @@ export async function startPageServer(): Promise<PageServer> {
       res.end(body);
     };
     const hop = url.pathname.match(/^\/hop\/(\d+)$/);
+    const fixture = url.pathname.match(/^\/pages\/([a-z0-9-]+)$/);
+    if (fixture?.[1] && existsSync(path.join(pagesDir, `${fixture[1]}.html`)))
+      return send(200, 'text/html; charset=utf-8', readPageFixture(`${fixture[1]}.html`));
     if (url.pathname === '/product')
       return send(200, 'text/html; charset=utf-8', readPageFixture('product.html'));
     if (url.pathname === '/notes.txt') return send(200, 'text/plain', readPageFixture('notes.txt'));

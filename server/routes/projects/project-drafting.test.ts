@@ -49,7 +49,10 @@ describe.each(testDatabases())('project generation (%s)', (kind) => {
     });
     expect(project.keywords.length).toBeGreaterThanOrEqual(3);
     expect(project.keywords.length).toBeLessThanOrEqual(5);
-    expect(project.keywords[0]).toEqual({ name: 'late invoices', filter: '"late invoices" -hiring -job' });
+    expect(project.keywords[0]).toEqual({
+      name: 'chasing late invoices',
+      filter: '-hiring -"job offer" -"credit card" -loan -mortgage -sql',
+    });
 
     const listed = expectSuccess<Project[]>(await server.request('GET', '/api/projects', { token: a.token }));
     expect(listed).toEqual([project]);
