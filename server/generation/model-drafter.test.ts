@@ -1,4 +1,5 @@
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
+import { keywordFilterProblem } from '@contract/keyword-filter';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type LlmFakeServer, startLlmFakeServer } from '../../tests/support/llm-fake-server';
 import { type PageServer, startPageServer } from '../../tests/support/page-server';
@@ -78,6 +79,33 @@ describe('the model drafter', () => {
     expect(text).toContain(goal);
     expect(text).toContain('Stop chasing late invoices');
     expect(text).not.toContain('Terms of service'); // the page's main text, not its footer
+  });
+
+  it('asks the model for the phrases people write when they have the problem, each with a noise filter', async () => {
+    llm.enqueue('project-need-phrases');
+    const project = await drafter().generateProject({
+      goal: 'Find freelancers whose clients pay late',
+      url: `${pages.origin}/pages/invoice-ninja`,
+      description: null,
+    });
+    expect(project.name).toBe('InvoiceNinja Pro');
+    expect(project.keywords.map((keyword) => keyword.name)).toEqual([
+      'chasing unpaid invoices',
+      'clients not paying',
+      'remind clients to pay',
+      'how to get paid on time',
+    ]);
+    for (const { filter } of project.keywords) expect(keywordFilterProblem(filter)).toBeNull();
+
+    const messages = llm.requests[0]?.body.messages as Array<{ role: string; content: string }>;
+    const instructions = messages.find((message) => message.role === 'system')?.content ?? '';
+    expect(instructions).toContain('need phrases');
+    expect(instructions).toContain('what people write when they have the problem the product solves');
+    expect(instructions).toContain('not who it is for ("small agencies", "freelancers")');
+    expect(instructions).toContain('not the kind of product it is ("accounting software")');
+    expect(instructions).toContain('job ads (-hiring -"job offer")');
+    expect(instructions).toContain('for "late payment": -"credit card" -loan -mortgage');
+    expect(JSON.stringify(messages)).toContain('InvoiceNinja Pro – Automatic invoice reminders');
   });
 
   it('sends the written description when there is no website', async () => {

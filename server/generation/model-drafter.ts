@@ -29,7 +29,8 @@ Write only from the material given; never invent features, prices or customers.
 - name: the product's own name.
 - description: two or three factual sentences on what the product does and for whom.
 - tov: one or two sentences of guidance on the tone of voice for replies, drawn from how the product writes and from the team's goal.
-- keywords: 3 to 5 short phrases (1-3 words) people would write in posts where the product could help, not the product's own name. Each has a filter in ReplyRadar's filter language (quoted phrases, -word or -"phrase" exclusions, OR), or null.
+- keywords: 3 to 5 short need phrases (2-4 words): what people write when they have the problem the product solves, drawn from what the product does ("chasing late invoices", "clients not paying", "learn Spanish", "remove background from photo"). Not the product's own name, not who it is for ("small agencies", "freelancers") and not the kind of product it is ("accounting software").
+- filter: for each keyword, a short filter in ReplyRadar's filter language that removes the usual noise: job ads (-hiring -"job offer") and the keyword's words in another sense than the product's (for "late payment": -"credit card" -loan -mortgage). Use -word or -"phrase" exclusions, quoted phrases and OR; null when nothing needs removing.
 Answer with one JSON object and nothing else.`;
 
 const replySystem = `You draft replies for a team that uses ReplyRadar to answer social-media posts where their product belongs.
