@@ -203,7 +203,8 @@ export const api = {
     method: 'GET',
     path: '/api/posts/meta/dates',
     auth: 'token',
-    data: z.object({ foundDates: z.array(z.iso.date()) }),
+    /** `running`: a discovery run of the project is still going, so more posts and dates may come. */
+    data: z.object({ foundDates: z.array(z.iso.date()), running: z.boolean() }),
   }),
   listPublishedPosts: route({
     method: 'GET',
@@ -257,7 +258,6 @@ export const api = {
     body: z.object({ mutationId }),
     data: postSchema,
   }),
-
 
   // Autoposting
   getAutoposting: route({

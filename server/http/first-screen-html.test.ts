@@ -3,9 +3,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { firstAnswersElementId } from '@contract/first-answers';
 import type { RenderScreen } from '@contract/screen-renderer';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderScreen } from '@/app/render-screen';
 import { startTestServer, type TestServer, testDatabases } from '../../tests/support/server-harness';
+import { discoveryRuns } from '../db/schema';
+import { claimRun, defaultStaleAfterMs, finishRun } from '../discovery/discovery-runs';
 import { createLogger } from '../logger';
 
 // The page as the build writes it: the entry script in the head, the app's root element empty.
@@ -36,6 +39,7 @@ describe.each(testDatabases())('the first screen drawn into the page (%s)', (kin
   let dir: string;
   let server: TestServer;
   let cookie: string;
+  let projectId: string;
   const errors: { entry: { err?: Error }; message: string }[] = [];
   let render: RenderScreen = renderScreen;
 
@@ -58,6 +62,7 @@ describe.each(testDatabases())('the first screen drawn into the page (%s)', (kin
       body: { priceIds: ['local_start_month', 'local_autopost_month'] },
     });
     const project = await server.seedProject(person.workspace.id, { reviewed: true });
+    projectId = project.id;
     await server.seedPost(project.id, {
       keyword: 'crm',
       foundDate: '2025-03-05',
@@ -93,6 +98,21 @@ describe.each(testDatabases())('the first screen drawn into the page (%s)', (kin
     // The post's text is text, never markup.
     expect(root).toContain('Which CRM do you use? &lt;script&gt;alert(1)&lt;/script&gt;');
     expect(root).not.toContain('<script>alert(1)');
+  });
+
+  it('says in the page that the search still goes on while the day’s run is not finished', async () => {
+    const window = { since: new Date('2025-03-04T06:00:00Z'), until: new Date('2025-03-05T06:00:00Z') };
+    const claim = await claimRun(server.db, projectId, '2025-03-05', window, new Date(), defaultStaleAfterMs);
+    if (!claim.claimed) throw new Error('the run was not claimed');
+    try {
+      const root = rootOf(await navigate('/mentions/reddit'));
+      expect(root).toContain('ana_sells');
+      expect(root).toMatch(/role="status"[^>]*>Still searching: more posts may appear\.</);
+      await finishRun(server.db, claim.run, new Date());
+      expect(rootOf(await navigate('/mentions/reddit'))).not.toContain('Still searching');
+    } finally {
+      await server.db.delete(discoveryRuns).where(eq(discoveryRuns.projectId, projectId));
+    }
   });
 
   it('draws home at the mentions it settles on', async () => {

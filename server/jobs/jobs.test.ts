@@ -128,7 +128,7 @@ describe('in-process worker (PGlite)', () => {
       token: owner.token,
       projectId: project.id,
     });
-    expect(dates.body.data).toEqual({ foundDates: ['2031-05-06'] });
+    expect(dates.body.data).toEqual({ foundDates: ['2031-05-06'], running: false });
     const reddit = await server.request('GET', '/api/posts/reddit?found_date=2031-05-06', {
       token: owner.token,
       projectId: project.id,

@@ -31,7 +31,7 @@ describe('keeping the answers the page came with on the device', () => {
         answer('getSubscription', { active: true, addons: { autopost: true } }),
         answer('listProjects', [project]),
         answer('listSocials', [{ id: 's1', slug: 'reddit', name: 'Reddit' }]),
-        answer('listFoundDates', { foundDates: ['2025-03-05', '2025-03-04'] }, ofProject),
+        answer('listFoundDates', { foundDates: ['2025-03-05', '2025-03-04'], running: false }, ofProject),
         answer('listKeywordsForDate', { keywords: [{ name: 'crm' }] }, { ...ofProject, query: day }),
         answer('listPosts', [serverPost({ id: 'a', answer: 'From the server.' })], {
           ...ofProject,

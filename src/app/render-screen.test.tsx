@@ -49,7 +49,12 @@ const mentionsAnswers: FirstAnswers = {
       { id: 's1', slug: 'reddit', name: 'Reddit' },
       { id: 's2', slug: 'hackernews', name: 'Hacker News' },
     ]),
-    answer('listFoundDates', '/api/posts/meta/dates', { foundDates: ['2025-03-05'] }, { projectId: 'p1' }),
+    answer(
+      'listFoundDates',
+      '/api/posts/meta/dates',
+      { foundDates: ['2025-03-05'], running: false },
+      { projectId: 'p1' },
+    ),
     answer(
       'listKeywordsForDate',
       '/api/posts/meta/keywords?found_date=2025-03-05',

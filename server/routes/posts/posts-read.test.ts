@@ -1,4 +1,5 @@
 import type { Post } from '@contract/entities';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   expectFailure,
@@ -8,6 +9,7 @@ import {
   testDatabases,
 } from '../../../tests/support/server-harness';
 import { discoveryRuns } from '../../db/schema';
+import { claimRun, defaultStaleAfterMs, failRun, finishRun } from '../../discovery/discovery-runs';
 
 type Account = Awaited<ReturnType<TestServer['signUpWithWorkspace']>>;
 type Seeded = Awaited<ReturnType<TestServer['seedPost']>>;
@@ -86,9 +88,11 @@ describe.each(testDatabases())('reading posts (%s)', (kind) => {
   it('lists the found dates of the project, newest first', async () => {
     expect(expectSuccess(await get('/api/posts/meta/dates', projectA))).toStrictEqual({
       foundDates: ['2025-03-05', '2025-03-04', '2025-03-03'],
+      running: false,
     });
     expect(expectSuccess(await get('/api/posts/meta/dates', otherProjectA))).toStrictEqual({
       foundDates: ['2025-03-06'],
+      running: false,
     });
   });
 
@@ -102,7 +106,10 @@ describe.each(testDatabases())('reading posts (%s)', (kind) => {
       until: new Date(`${foundDate}T23:59:59Z`),
     });
     await server.db.insert(discoveryRuns).values(run('2025-03-08', 'started'));
-    expect(expectSuccess(await get('/api/posts/meta/dates', project))).toStrictEqual({ foundDates: [] });
+    expect(expectSuccess(await get('/api/posts/meta/dates', project))).toStrictEqual({
+      foundDates: [],
+      running: true,
+    });
 
     await server.db
       .insert(discoveryRuns)
@@ -111,15 +118,67 @@ describe.each(testDatabases())('reading posts (%s)', (kind) => {
     await server.seedPost(project, { keyword: 'crm', foundDate: '2025-03-06' });
     expect(expectSuccess(await get('/api/posts/meta/dates', project))).toStrictEqual({
       foundDates: ['2025-03-06', '2025-03-05'],
+      running: true,
     });
     await server.db.insert(discoveryRuns).values(run('2025-03-09', 'finished'));
     expect(expectSuccess(await get('/api/posts/meta/dates', project))).toStrictEqual({
       foundDates: ['2025-03-09', '2025-03-06', '2025-03-05'],
+      running: true,
     });
     expect(expectSuccess(await get('/api/posts/reddit?found_date=2025-03-09', project))).toStrictEqual([]);
     expect(expectSuccess(await get('/api/posts/meta/keywords?found_date=2025-03-09', project))).toStrictEqual(
       { keywords: [] },
     );
+  });
+
+  it('says the search is still going while a discovery run goes on, and not once it finished or failed', async () => {
+    const project = (await server.seedProject(a.workspace.id, { name: 'Busy', reviewed: true })).id;
+    const dates = async () =>
+      expectSuccess<{ running: boolean }>(await get('/api/posts/meta/dates', project));
+    const window = { since: new Date('2025-03-10T00:00:00Z'), until: new Date('2025-03-11T00:00:00Z') };
+    expect(await dates()).toStrictEqual({ foundDates: [], running: false });
+
+    // Today's run has stored its first keyword: the day is found and the search goes on.
+    const today = await claimRun(server.db, project, '2025-03-11', window, new Date(), defaultStaleAfterMs);
+    if (!today.claimed) throw new Error('the run was not claimed');
+    expect(await dates()).toStrictEqual({ foundDates: [], running: true });
+    await server.seedPost(project, { keyword: 'crm', foundDate: '2025-03-11' });
+    expect(await dates()).toStrictEqual({ foundDates: ['2025-03-11'], running: true });
+    await finishRun(server.db, today.run, new Date());
+    expect(await dates()).toStrictEqual({ foundDates: ['2025-03-11'], running: false });
+
+    // A run that failed is not going on (the next attempt takes it over and says so again)…
+    const next = await claimRun(server.db, project, '2025-03-12', window, new Date(), defaultStaleAfterMs);
+    if (!next.claimed) throw new Error('the run was not claimed');
+    expect((await dates()).running).toBe(true);
+    await failRun(server.db, next.run, {
+      source: null,
+      keyword: null,
+      kind: 'run',
+      message: 'the database went away',
+      at: new Date().toISOString(),
+    });
+    expect((await dates()).running).toBe(false);
+    expect(
+      (await claimRun(server.db, project, '2025-03-12', window, new Date(), defaultStaleAfterMs)).claimed,
+    ).toBe(true);
+    expect((await dates()).running).toBe(true);
+
+    // …nor is one whose process stopped beating long ago (it died; another takes it over later).
+    await server.db
+      .update(discoveryRuns)
+      .set({ heartbeatAt: new Date(Date.now() - defaultStaleAfterMs - 60_000) })
+      .where(eq(discoveryRuns.projectId, project));
+    expect(await dates()).toStrictEqual({ foundDates: ['2025-03-11'], running: false });
+    // Another project's run says nothing of this one.
+    expect(
+      (await claimRun(server.db, projectA, '2025-03-12', window, new Date(), defaultStaleAfterMs)).claimed,
+    ).toBe(true);
+    expect((await dates()).running).toBe(false);
+    expect(expectSuccess<{ running: boolean }>(await get('/api/posts/meta/dates', projectA)).running).toBe(
+      true,
+    );
+    await server.db.delete(discoveryRuns).where(eq(discoveryRuns.projectId, projectA));
   });
 
   it('lists the keywords of a found date, sorted, each once', async () => {
@@ -229,6 +288,7 @@ describe.each(testDatabases())('reading posts (%s)', (kind) => {
     }
     expect(expectSuccess(await get('/api/posts/meta/dates', projectB, b.token))).toStrictEqual({
       foundDates: ['2025-03-07'],
+      running: false,
     });
     const bPosts = expectSuccess<Post[]>(await get('/api/posts/reddit', projectB, b.token));
     expect(bPosts.map((post) => post.keyword)).toEqual(['beta']);

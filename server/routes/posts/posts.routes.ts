@@ -1,15 +1,27 @@
 import { api } from '@contract/api';
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
 import { union } from 'drizzle-orm/pg-core';
 import { discoveryRuns, posts, socials } from '../../db/schema';
+import { defaultStaleAfterMs } from '../../discovery/discovery-runs';
 import { draftingHttpError } from '../../generation/generation-error';
 import type { Bind } from '../../http/bind-route';
 import type { AppDeps } from '../../http/deps';
 import { HttpError } from '../../http/envelope';
 import { applyOnce } from './apply-once';
-import { notHidden, registerPostSignalRoutes } from './post-signals.routes';
 import { postNotFound, postOfProject, reviewedProject } from './post-scope';
+import { notHidden, registerPostSignalRoutes } from './post-signals.routes';
 import { toPost } from './post-view';
+
+/**
+ * A discovery run of the project that is still going: started, and its process beat recently (one that
+ * stopped beating died, and counts as going only once another process takes it over).
+ */
+const runGoingOn = (projectId: string, now: Date) =>
+  and(
+    eq(discoveryRuns.projectId, projectId),
+    eq(discoveryRuns.status, 'started'),
+    gt(discoveryRuns.heartbeatAt, new Date(now.getTime() - defaultStaleAfterMs)),
+  );
 
 const alreadyPublished = (what: string) =>
   new HttpError(409, 'conflict', `This post is already published: its ${what} cannot change`);
@@ -32,7 +44,8 @@ export function registerPostRoutes(bind: Bind, { db, drafter, logger }: AppDeps)
   });
 
   // A day is found once it has posts, or once its discovery run has finished with none: that day then
-  // shows an empty list, not 'Search in progress…' until the next day finds something.
+  // shows an empty list, not 'Search in progress…' until the next day finds something. `running` says a
+  // run of the project is still going, so the app keeps checking until its last posts are in.
   bind(api.listFoundDates, async (c) => {
     const project = await reviewedProject(db, c);
     const withPosts = db
@@ -43,8 +56,15 @@ export function registerPostRoutes(bind: Bind, { db, drafter, logger }: AppDeps)
       .select({ foundDate: discoveryRuns.foundDate })
       .from(discoveryRuns)
       .where(and(eq(discoveryRuns.projectId, project.id), eq(discoveryRuns.status, 'finished')));
-    const rows = await union(withPosts, finishedRuns).orderBy(desc(sql`found_date`));
-    return { foundDates: rows.map((row) => row.foundDate) };
+    const [rows, going] = await Promise.all([
+      union(withPosts, finishedRuns).orderBy(desc(sql`found_date`)),
+      db
+        .select({ id: discoveryRuns.id })
+        .from(discoveryRuns)
+        .where(runGoingOn(project.id, new Date()))
+        .limit(1),
+    ]);
+    return { foundDates: rows.map((row) => row.foundDate), running: going.length > 0 };
   });
 
   bind(api.listKeywordsForDate, async (c, { query }) => {
