@@ -21,7 +21,7 @@ beforeEach(() => {
         { id: 's1', slug: 'reddit', name: 'Reddit' },
         { id: 's2', slug: 'hacker-news', name: 'Hacker News' },
       ]),
-    'GET /api/posts/meta/dates': () => ok({ foundDates: ['2025-03-04', '2025-03-05'] }),
+    'GET /api/posts/meta/dates': () => ok({ foundDates: ['2025-03-04', '2025-03-05'], running: false }),
     'GET /api/posts/meta/keywords': () => ok({ keywords: [{ name: 'crm' }, { name: 'leads' }] }),
     'GET /api/posts/reddit': () =>
       ok([
@@ -220,7 +220,7 @@ describe('MentionsPage', () => {
   });
 
   it('says the search is in progress while there is no found date, and checks again on request', async () => {
-    handlers['GET /api/posts/meta/dates'] = () => ok({ foundDates: [] });
+    handlers['GET /api/posts/meta/dates'] = () => ok({ foundDates: [], running: false });
     const { user } = renderPage('/mentions/reddit');
     expect(await screen.findByText('Search in progress…')).toBeTruthy();
     expect(screen.getByText("We're finding relevant posts and writing replies.")).toBeTruthy();
@@ -228,22 +228,87 @@ describe('MentionsPage', () => {
       screen.getByText('If loading takes more than 5 minutes, click the button to see if results are ready'),
     ).toBeTruthy();
     const before = callsTo('/api/posts/meta/dates').length;
-    handlers['GET /api/posts/meta/dates'] = () => ok({ foundDates: ['2025-03-05'] });
+    handlers['GET /api/posts/meta/dates'] = () => ok({ foundDates: ['2025-03-05'], running: false });
     await user.click(screen.getByRole('button', { name: 'Check for Results' }));
     await waitFor(() => expect(callsTo('/api/posts/meta/dates').length).toBeGreaterThan(before));
     expect(await dropdown('Date')).toBeTruthy();
   });
 
   it('asks for the found dates again while there is none, and stops once one is found', async () => {
-    handlers['GET /api/posts/meta/dates'] = () => ok({ foundDates: [] });
+    handlers['GET /api/posts/meta/dates'] = () => ok({ foundDates: [], running: false });
     renderPage('/mentions/reddit', {}, 30);
     expect(await screen.findByText('Search in progress…')).toBeTruthy();
     await waitFor(() => expect(callsTo('/api/posts/meta/dates').length).toBeGreaterThanOrEqual(3));
-    handlers['GET /api/posts/meta/dates'] = () => ok({ foundDates: ['2025-03-05'] });
+    handlers['GET /api/posts/meta/dates'] = () => ok({ foundDates: ['2025-03-05'], running: false });
     expect(await dropdown('Date')).toBeTruthy();
     const settled = callsTo('/api/posts/meta/dates').length;
     await new Promise((resolve) => setTimeout(resolve, 120));
     expect(callsTo('/api/posts/meta/dates').length).toBe(settled);
+  });
+
+  it('keeps checking while the search goes on, shows its new posts without a reload, and stops once it has finished', async () => {
+    const post = (id: string, author: string, keyword = 'crm') =>
+      serverPost({ id, author, keyword, published_date: `2025-03-05T1${id.length}:00:00` });
+    handlers['GET /api/posts/meta/dates'] = () => ok({ foundDates: ['2025-03-05'], running: true });
+    handlers['GET /api/posts/meta/keywords'] = () => ok({ keywords: [{ name: 'crm' }] });
+    handlers['GET /api/posts/reddit'] = () => ok([post('a', 'grace')]);
+    renderPage('/mentions/reddit', {}, 30);
+    expect(await screen.findByText('grace')).toBeTruthy();
+    expect((await screen.findByRole('status')).textContent).toBe('Still searching: more posts may appear.');
+    expect(screen.queryByText('Search in progress…')).toBeNull();
+
+    // The next keyword's posts are stored: they show on the open page, and so does their keyword.
+    handlers['GET /api/posts/meta/keywords'] = () => ok({ keywords: [{ name: 'crm' }, { name: 'leads' }] });
+    handlers['GET /api/posts/reddit'] = () => ok([post('a', 'grace'), post('bb', 'henry', 'leads')]);
+    expect(await screen.findByText('henry')).toBeTruthy();
+    await waitFor(async () =>
+      expect(listedChoices(await dropdown('Keyword'))).toEqual(["Today's all keywords", 'crm', 'leads']),
+    );
+
+    // The run finishes with one more post: it shows, the line goes, and nothing is asked any more.
+    // (Its last post is stored just before the run finishes, after the page's last check while running.)
+    let finished = false;
+    handlers['GET /api/posts/reddit'] = () =>
+      ok([
+        post('a', 'grace'),
+        post('bb', 'henry', 'leads'),
+        ...(finished ? [post('ccc', 'ivy', 'leads')] : []),
+      ]);
+    handlers['GET /api/posts/meta/dates'] = () => {
+      finished = true;
+      return ok({ foundDates: ['2025-03-05'], running: false });
+    };
+    expect(await screen.findByText('ivy')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('status')).toBeNull());
+    const settled = () =>
+      ['/api/posts/meta/dates', '/api/posts/meta/keywords', '/api/posts/reddit'].map(
+        (path) => callsTo(path).length,
+      );
+    const afterFinish = settled();
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(settled()).toEqual(afterFinish);
+    expect(screen.getByText('grace')).toBeTruthy();
+    expect(screen.getByText('henry')).toBeTruthy();
+  });
+
+  it('says the search is in progress while a run goes on with no day found yet, and says nothing of it on an older day', async () => {
+    handlers['GET /api/posts/meta/dates'] = () => ok({ foundDates: [], running: true });
+    const { location, user } = renderPage('/mentions/reddit', {}, 30);
+    expect(await screen.findByText('Search in progress…')).toBeTruthy();
+    expect(screen.queryByText('Still searching: more posts may appear.')).toBeNull();
+    await waitFor(() => expect(callsTo('/api/posts/meta/dates').length).toBeGreaterThanOrEqual(3));
+
+    // Its first keyword is stored: the day shows, and the search still goes on.
+    handlers['GET /api/posts/meta/dates'] = () =>
+      ok({ foundDates: ['2025-03-04', '2025-03-05'], running: true });
+    expect(await screen.findByText('grace')).toBeTruthy();
+    expect((await screen.findByRole('status')).textContent).toBe('Still searching: more posts may appear.');
+    await waitFor(() => expect(currentUrl(location)).toBe('/mentions/reddit?found_date=2025-03-05'));
+
+    // An older day is complete: no line there.
+    await user.selectOptions(await dropdown('Date'), '4 Mar 2025');
+    await waitFor(() => expect(currentUrl(location)).toBe('/mentions/reddit?found_date=2025-03-04'));
+    expect(screen.queryByText('Still searching: more posts may appear.')).toBeNull();
   });
 
   it('opens offline with what the device kept: the socials, the dates, the keywords and the posts', async () => {

@@ -1,6 +1,6 @@
 import type { Post } from '@contract/entities';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { type ReactNode, useEffect, useMemo } from 'react';
+import { type ReactNode, useEffect, useMemo, useRef } from 'react';
 import { Link, Redirect, useLocation, useParams, useSearch } from 'wouter';
 import { type MentionsSearch, parseMentionsSearch, routes } from '@/app/routes';
 import { PostList } from '@/components/post-list';
@@ -23,7 +23,7 @@ import { PostCard, PostsEditable } from './components/post-card';
 import { correctedSearch, newestDate, withFoundDate, withKeyword } from './mentions-search';
 import { logWriteFailure, useMirrored } from './use-mirrored';
 
-/** How often the found dates are asked for again while there is none yet. */
+/** How often the found dates are asked for again while there is none yet, or the search goes on. */
 export const FOUND_DATES_POLL_MS = 15_000;
 
 /** The server's posts as the mirror would hold them with no change of this device waiting. */
@@ -44,7 +44,7 @@ export interface MentionsPageProps {
   /** The workspace has the autopost add-on. */
   autopost?: boolean;
   db?: MirrorDb;
-  /** How often found dates are asked for while there is none; 15 s unless a test shortens it. */
+  /** How often found dates are asked for while there is none or the search goes on; 15 s unless a test shortens it. */
   foundDatesPollMs?: number;
 }
 
@@ -141,10 +141,14 @@ export function MentionsPage({
     [db],
   );
 
-  // Found dates, asked for again every 15 s while there is none.
+  // Found dates, asked for again every 15 s while there is none or the search goes on; while it goes
+  // on, the keywords and the posts are asked for again at the same pace, so new posts appear.
   const datesCall = useApi('listFoundDates', projectId && reviewed ? {} : null, {
-    refreshInterval: (latest) => (latest && latest.foundDates.length > 0 ? 0 : foundDatesPollMs),
+    refreshInterval: (latest) =>
+      latest && latest.foundDates.length > 0 && !latest.running ? 0 : foundDatesPollMs,
   });
+  const running = datesCall.data?.running === true;
+  const whileRunning = { refreshInterval: running ? foundDatesPollMs : 0 };
   const foundDates = useMirrored(
     datesCall.data?.foundDates,
     async () => {
@@ -166,10 +170,12 @@ export function MentionsPage({
   const foundDate = search.found_date ?? (dates ? (newestDate(dates) ?? undefined) : undefined);
 
   // Keywords of the chosen date.
-  const keywordsAnswer = useApi(
+  const keywordsCall = useApi(
     'listKeywordsForDate',
     projectId && reviewed && foundDate ? { query: { found_date: foundDate } } : null,
-  ).data;
+    whileRunning,
+  );
+  const keywordsAnswer = keywordsCall.data;
   const keywordNames = useMemo(() => keywordsAnswer?.keywords.map((k) => k.name), [keywordsAnswer]);
   const keywords =
     useMirrored(
@@ -198,7 +204,18 @@ export function MentionsPage({
           query: keyword ? { found_date: foundDate, keyword } : { found_date: foundDate },
         }
       : null;
-  const { data: postsResponse } = useApi('listPosts', postsArgs);
+  const postsCall = useApi('listPosts', postsArgs, whileRunning);
+  const postsResponse = postsCall.data;
+  // Once the search has finished, its last posts are asked for (they may have come since the last check).
+  const wasRunning = useRef(running);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the calls' `mutate` are stable; `running` drives it.
+  useEffect(() => {
+    if (wasRunning.current && !running) {
+      void keywordsCall.mutate();
+      void postsCall.mutate();
+    }
+    wasRunning.current = running;
+  }, [running]);
   // Written at once (once painted; the page's own by the app): an edit is made to the mirror's copy, so
   // the cards wait for it.
   useEffect(() => {
@@ -283,6 +300,11 @@ export function MentionsPage({
             onChange={(value) => go(withKeyword(search, value))}
           />
         </div>
+        {running && foundDate === dates[0] ? (
+          <Text role="status" size="sm" tone="muted">
+            Still searching: more posts may appear.
+          </Text>
+        ) : null}
         {posts === undefined || (posts.length === 0 && postsResponse === undefined) ? (
           <PageLoader />
         ) : posts.length === 0 ? (
