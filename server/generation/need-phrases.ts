@@ -193,6 +193,45 @@ function verbOf(
   return { lemma, form: base ? lemma : gerundOf(lemma) };
 }
 
+const auxiliaries = new Set([
+  'have',
+  'has',
+  'do',
+  'does',
+  'did',
+  'can',
+  'could',
+  'will',
+  'would',
+  'are',
+  'is',
+]);
+const negations = new Set(['not', "n't", 'never']);
+const lateness = new Set(['late', 'slowly']);
+
+/**
+ * "<people> not <doing>" from a noun that names people followed by what they do not do ("clients who
+ * have not paid" → "clients not paying") or do late ("clients who pay late" → "clients paying late").
+ */
+function failingAt(words: WordToken[], index: number): { phrase: string; lemmas: string[] } | null {
+  const noun = words[index];
+  if (noun?.pos !== 'NOUN' || !isWord(noun) || emptyObjects.has(noun.normal)) return null;
+  if (!/^(who|that)$/.test(words[index + 1]?.normal ?? '')) return null;
+  let at = index + 2;
+  if (auxiliaries.has(words[at]?.normal ?? '')) at++;
+  const negated = negations.has(words[at]?.normal ?? '');
+  if (negated) at++;
+  const verb = words[at];
+  if (!verb || !isWord(verb) || (verb.pos !== 'VERB' && verb.pos !== 'AUX')) return null;
+  if (['be', 'have', 'do', 'get'].includes(verb.lemma)) return null;
+  const late = lateness.has(words[at + 1]?.normal ?? '');
+  if (!negated && !late) return null;
+  const doing = gerundOf(verb.lemma);
+  return negated
+    ? { phrase: `${noun.normal} not ${doing}`, lemmas: [noun.lemma, 'not', verb.lemma] }
+    : { phrase: `${noun.normal} ${doing} late`, lemmas: [noun.lemma, verb.lemma, 'late'] };
+}
+
 interface Candidate {
   lemmas: string[];
   forms: Map<string, number>;
@@ -238,6 +277,12 @@ export function rankNeedPhrases(texts: WeightedText[], exclude: string[] = []): 
         if (word.lemma === 'get' && words[index + 1]?.normal === 'paid') {
           const onTime = words[index + 2]?.normal === 'on' && words[index + 3]?.normal === 'time';
           add(onTime ? 'get paid on time' : 'get paid', ['get', 'paid'], weight * 1.5);
+          return;
+        }
+        // "clients who have not paid", "clients who pay late": the people and what they fail to do
+        const failing = failingAt(words, index);
+        if (failing) {
+          add(failing.phrase, failing.lemmas, weight * 2);
           return;
         }
         if (problemAdjectives.has(word.normal) && word.pos === 'ADJ' && index > objectEnd) {
