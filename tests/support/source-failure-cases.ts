@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SourceClock } from '../../server/discovery/sources/source-http';
 import {
   type Source,
   SourceError,
@@ -6,6 +7,24 @@ import {
   type SourceQuery,
 } from '../../server/discovery/types';
 import { type FakeReply, type FakeSources, startFakeSources } from './sources-fake-server';
+
+/**
+ * A clock that never waits: each sleep is recorded and moves its time on by as much, so a test sees
+ * the waits a source chose without spending them.
+ */
+export class StepClock implements SourceClock {
+  readonly waits: number[] = [];
+  private time = Date.now();
+
+  now(): number {
+    return this.time;
+  }
+
+  async sleep(ms: number): Promise<void> {
+    this.waits.push(ms);
+    this.time += ms;
+  }
+}
 
 /** A short time limit for the timeout case, and an answer held well past it. */
 export const testTimeoutMs = 300;
@@ -38,8 +57,8 @@ export interface FailureCasesSetup {
   routes: Record<string, FakeReply>;
   /** The search route the failures are played on. */
   searchRoute: string;
-  /** The adapter under test, pointed at the fake. */
-  makeSource(baseUrl: string, timeoutMs: number): Source;
+  /** The adapter under test, pointed at the fake, waiting out 429s on `clock`. */
+  makeSource(baseUrl: string, timeoutMs: number, clock: SourceClock): Source;
 }
 
 /**
@@ -49,13 +68,15 @@ export interface FailureCasesSetup {
 export function describeSourceFailures(network: string, setup: FailureCasesSetup): void {
   describe(`${network}: when the network fails`, () => {
     let fake: FakeSources;
+    let clock: StepClock;
     let source: Source;
     let impatient: Source;
 
     beforeAll(async () => {
       fake = await startFakeSources(setup.routes);
-      source = setup.makeSource(fake.url, roomyTimeoutMs);
-      impatient = setup.makeSource(fake.url, testTimeoutMs);
+      clock = new StepClock();
+      source = setup.makeSource(fake.url, roomyTimeoutMs, clock);
+      impatient = setup.makeSource(fake.url, testTimeoutMs, clock);
     });
     afterAll(() => fake?.close());
 
@@ -67,12 +88,47 @@ export function describeSourceFailures(network: string, setup: FailureCasesSetup
       return error;
     };
 
-    it('says rate_limited with the wait from Retry-After on a 429', async () => {
-      const error = await failsWith(
-        { status: 429, headers: { 'retry-after': '30' }, json: { error: 'Too Many Requests' } },
-        'rate_limited',
-      );
-      expect(error.retryAfterMs).toBe(30_000);
+    const tooMany = (retryAfter: string): FakeReply => ({
+      status: 429,
+      headers: { 'retry-after': retryAfter },
+      json: { error: 'Too Many Requests' },
+    });
+
+    it('waits as long as Retry-After says on a 429, then searches again and finds the posts', async () => {
+      const waitsBefore = clock.waits.length;
+      const asked = fake.requestsTo(setup.searchRoute).length;
+      fake.once(setup.searchRoute, tooMany('30'));
+      const posts = await source.search(testQuery());
+      expect(clock.waits.slice(waitsBefore)).toEqual([30_000]);
+      expect(fake.requestsTo(setup.searchRoute).length - asked).toBeGreaterThanOrEqual(2);
+      expect(Array.isArray(posts)).toBe(true);
+    });
+
+    it('waits until the time a Retry-After date names', async () => {
+      const waitsBefore = clock.waits.length;
+      // HTTP dates have whole seconds: 20 s from the clock's now, rounded up to the next second.
+      const at = Math.ceil((clock.now() + 20_000) / 1000) * 1000;
+      fake.once(setup.searchRoute, tooMany(new Date(at).toUTCString()));
+      await source.search(testQuery());
+      const waits = clock.waits.slice(waitsBefore);
+      expect(waits).toHaveLength(1);
+      expect(waits[0]).toBeGreaterThanOrEqual(20_000);
+      expect(waits[0]).toBeLessThanOrEqual(21_000);
+    });
+
+    it('says rate_limited with the wait from Retry-After when it is longer than a run waits', async () => {
+      const waitsBefore = clock.waits.length;
+      const error = await failsWith(tooMany('120'), 'rate_limited');
+      expect(error.retryAfterMs).toBe(120_000);
+      expect(clock.waits.slice(waitsBefore)).toEqual([]);
+    });
+
+    it('says rate_limited when the network still refuses after two waits', async () => {
+      const waitsBefore = clock.waits.length;
+      for (let i = 0; i < 3; i += 1) fake.once(setup.searchRoute, tooMany('5'));
+      const error = await searchError(source);
+      expect([error.kind, error.retryAfterMs]).toEqual(['rate_limited', 5_000]);
+      expect(clock.waits.slice(waitsBefore)).toEqual([5_000, 5_000]);
     });
 
     it('says unavailable on a 500', async () => {

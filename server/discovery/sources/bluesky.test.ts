@@ -133,6 +133,12 @@ describe('Bluesky source', () => {
 describeSourceFailures('Bluesky', {
   routes,
   searchRoute,
-  makeSource: (baseUrl, timeoutMs = testTimeoutMs) =>
-    new BlueskySource({ baseUrl, timeoutMs, handle: 'radar.bsky.social', appPassword: 'app-password' }),
+  makeSource: (baseUrl, timeoutMs = testTimeoutMs, clock) =>
+    new BlueskySource({
+      baseUrl,
+      timeoutMs,
+      clock,
+      handle: 'radar.bsky.social',
+      appPassword: 'app-password',
+    }),
 });

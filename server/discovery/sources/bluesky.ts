@@ -9,6 +9,8 @@ import {
   parseShape,
   type RawResponse,
   readJson,
+  readPages,
+  type SourceClock,
   type SourceOptions,
   send,
 } from './source-http';
@@ -38,7 +40,11 @@ const postViewSchema = z.object({
   quoteCount: z.number().optional(),
   labels: z.array(labelSchema).default([]),
 });
-const searchSchema = z.object({ posts: z.array(z.unknown()) });
+const searchSchema = z.object({
+  posts: z.array(z.unknown()),
+  /** Asks for the next page; absent on the last one. */
+  cursor: z.string().optional(),
+});
 
 /** Self-labels and moderation labels that mark an automated account or a removed post. */
 const botLabels = new Set(['bot']);
@@ -55,6 +61,7 @@ export class BlueskySource implements Source {
   readonly kind = socialNetworks.bluesky.kind;
   private readonly baseUrl: string;
   private readonly timeoutMs: number;
+  private readonly clock: SourceClock | undefined;
   private readonly handle: string;
   private readonly appPassword: string;
   private session: Promise<Session> | null = null;
@@ -62,39 +69,47 @@ export class BlueskySource implements Source {
   constructor(options: BlueskyOptions) {
     this.baseUrl = options.baseUrl ?? 'https://bsky.social';
     this.timeoutMs = options.timeoutMs ?? defaultSourceTimeoutMs;
+    this.clock = options.clock;
     this.handle = options.handle;
     this.appPassword = options.appPassword;
   }
 
   async search(query: SourceQuery): Promise<SourcePost[]> {
     const authors = query.filter?.authors ?? [];
+    const limit = pageSize(query.limit, 1, 100);
     const params: Record<string, string | number> = {
       q: query.keyword,
       sort: 'latest',
       since: query.since.toISOString(),
       until: query.until.toISOString(),
-      limit: pageSize(query.limit, 1, 100),
+      limit,
     };
     // The API filters by one author; several are left to the keyword filter after the search.
     if (authors.length === 1 && authors[0]) params.author = authors[0];
-    const url = endpoint(this.baseUrl, '/xrpc/app.bsky.feed.searchPosts', params);
 
-    let session = await this.currentSession(query.signal);
-    let response = await this.get(url, session, query.signal);
-    if (expired(response)) {
-      session = await this.renew(session, query.signal);
-      response = await this.get(url, session, query.signal);
-    }
-    const body = parseShape('bluesky', searchSchema, readJson('bluesky', response));
-    const posts: SourcePost[] = [];
-    for (const item of body.posts) {
-      const parsed = postViewSchema.safeParse(item);
-      if (parsed.success) {
-        const post = toPost(parsed.data);
-        if (post) posts.push(post);
+    return readPages<string>(query.limit, limit, async (cursor) => {
+      const url = endpoint(
+        this.baseUrl,
+        '/xrpc/app.bsky.feed.searchPosts',
+        cursor ? { ...params, cursor } : params,
+      );
+      let session = await this.currentSession(query.signal);
+      let response = await this.get(url, session, query.signal);
+      if (expired(response)) {
+        session = await this.renew(session, query.signal);
+        response = await this.get(url, session, query.signal);
       }
-    }
-    return posts.slice(0, query.limit);
+      const body = parseShape('bluesky', searchSchema, readJson('bluesky', response));
+      const posts: SourcePost[] = [];
+      for (const item of body.posts) {
+        const parsed = postViewSchema.safeParse(item);
+        if (parsed.success) {
+          const post = toPost(parsed.data);
+          if (post) posts.push(post);
+        }
+      }
+      return { posts, returned: body.posts.length, next: body.cursor || undefined };
+    });
   }
 
   private get(url: URL, session: Session, signal: AbortSignal | undefined): Promise<RawResponse> {
@@ -104,6 +119,7 @@ export class BlueskySource implements Source {
       init: { headers: { authorization: `Bearer ${session.accessJwt}` } },
       timeoutMs: this.timeoutMs,
       signal,
+      clock: this.clock,
     });
   }
 
@@ -140,6 +156,7 @@ export class BlueskySource implements Source {
       },
       timeoutMs: this.timeoutMs,
       signal,
+      clock: this.clock,
     });
     if (response.status === 400 || response.status === 401) {
       throw new SourceError(
@@ -158,6 +175,7 @@ export class BlueskySource implements Source {
       init: { method: 'POST', headers: { authorization: `Bearer ${stale.refreshJwt}` } },
       timeoutMs: this.timeoutMs,
       signal,
+      clock: this.clock,
     });
     return parseShape('bluesky', sessionSchema, readJson('bluesky', response));
   }

@@ -100,5 +100,6 @@ describe('Hacker News source', () => {
 describeSourceFailures('Hacker News', {
   routes,
   searchRoute,
-  makeSource: (baseUrl, timeoutMs = testTimeoutMs) => new HackerNewsSource({ baseUrl, timeoutMs }),
+  makeSource: (baseUrl, timeoutMs = testTimeoutMs, clock) =>
+    new HackerNewsSource({ baseUrl, timeoutMs, clock }),
 });

@@ -2,7 +2,15 @@ import { z } from 'zod';
 import type { Source, SourcePost, SourceQuery } from '../types';
 import { socialNetworks } from './networks';
 import { htmlToText, tidyText } from './plain-text';
-import { defaultSourceTimeoutMs, endpoint, fetchJson, pageSize, type SourceOptions } from './source-http';
+import {
+  defaultSourceTimeoutMs,
+  endpoint,
+  fetchJson,
+  pageSize,
+  readPages,
+  type SourceClock,
+  type SourceOptions,
+} from './source-http';
 
 export type HackerNewsOptions = SourceOptions;
 
@@ -18,7 +26,12 @@ const hitSchema = z.object({
   num_comments: z.number().nullish(),
   _tags: z.array(z.string()).default([]),
 });
-const searchSchema = z.object({ hits: z.array(hitSchema) });
+const searchSchema = z.object({
+  hits: z.array(hitSchema),
+  /** The page answered (from 0) and how many there are. */
+  page: z.number().optional(),
+  nbPages: z.number().optional(),
+});
 type Hit = z.output<typeof hitSchema>;
 
 /** Algolia answers at most 1,000 hits a page. */
@@ -31,27 +44,38 @@ export class HackerNewsSource implements Source {
   readonly kind = socialNetworks.hackernews.kind;
   private readonly baseUrl: string;
   private readonly timeoutMs: number;
+  private readonly clock: SourceClock | undefined;
 
   constructor(options: HackerNewsOptions = {}) {
     this.baseUrl = options.baseUrl ?? 'https://hn.algolia.com';
     this.timeoutMs = options.timeoutMs ?? defaultSourceTimeoutMs;
+    this.clock = options.clock;
   }
 
   async search(query: SourceQuery): Promise<SourcePost[]> {
     const authors = query.filter?.authors ?? [];
     const tags = ['(story,comment)'];
     if (authors.length > 0) tags.push(`(${authors.map((author) => `author_${author}`).join(',')})`);
-    const url = endpoint(this.baseUrl, '/api/v1/search_by_date', {
+    const hitsPerPage = pageSize(query.limit, 1, maxHitsPerPage);
+    const params = {
       query: query.keyword,
       tags: tags.join(','),
       numericFilters: `created_at_i>=${Math.floor(query.since.getTime() / 1000)},created_at_i<${Math.ceil(query.until.getTime() / 1000)}`,
-      hitsPerPage: pageSize(query.limit, 1, maxHitsPerPage),
+      hitsPerPage,
+    };
+    return readPages<number>(query.limit, hitsPerPage, async (page) => {
+      const url = endpoint(this.baseUrl, '/api/v1/search_by_date', page ? { ...params, page } : params);
+      const { data } = await fetchJson(
+        { network: this.slug, url, timeoutMs: this.timeoutMs, signal: query.signal, clock: this.clock },
+        searchSchema,
+      );
+      const answered = data.page ?? page ?? 0;
+      return {
+        posts: data.hits.flatMap((hit) => toPost(hit)),
+        returned: data.hits.length,
+        next: data.nbPages === undefined || answered + 1 < data.nbPages ? answered + 1 : undefined,
+      };
     });
-    const { data } = await fetchJson(
-      { network: this.slug, url, timeoutMs: this.timeoutMs, signal: query.signal },
-      searchSchema,
-    );
-    return data.hits.flatMap((hit) => toPost(hit)).slice(0, query.limit);
   }
 }
 

@@ -7,6 +7,7 @@ import { LinkedInSource } from './linkedin';
 import { MastodonSource } from './mastodon';
 import { missingVariables } from './networks';
 import { RedditSource } from './reddit';
+import type { SourceClock } from './source-http';
 import { XSource } from './x';
 
 export { type BlueskyOptions, BlueskySource } from './bluesky';
@@ -15,6 +16,7 @@ export { type LinkedInOptions, LinkedInSource } from './linkedin';
 export { type MastodonOptions, MastodonSource } from './mastodon';
 export { isSocialSlug, socialNetworks } from './networks';
 export { defaultRedditUserAgent, type RedditOptions, RedditSource } from './reddit';
+export { maxRateLimitWaitMs, type SourceClock, systemClock } from './source-http';
 export { type XOptions, XSource } from './x';
 
 /** The variables the sources read (the whole server Env satisfies it). */
@@ -42,6 +44,8 @@ export interface CreateSourcesOptions {
   baseUrls?: Partial<Record<SocialSlug, string>>;
   /** Milliseconds each call may take (default 15 s). */
   timeoutMs?: number;
+  /** What a 429's wait is spent on (default the wall clock). */
+  clock?: SourceClock;
 }
 
 /**
@@ -64,6 +68,7 @@ function createSource(slug: SocialSlug, env: SourcesEnv, options: CreateSourcesO
   const baseUrl = options.baseUrls?.[slug];
   const common = {
     ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+    ...(options.clock === undefined ? {} : { clock: options.clock }),
   };
   switch (slug) {
     case 'reddit': {

@@ -83,6 +83,6 @@ describe('LinkedIn source (through a data provider)', () => {
 describeSourceFailures('LinkedIn provider', {
   routes,
   searchRoute,
-  makeSource: (baseUrl, timeoutMs = testTimeoutMs) =>
-    new LinkedInSource({ providerUrl: `${baseUrl}/v1/linkedin/posts`, timeoutMs, token: 'token' }),
+  makeSource: (baseUrl, timeoutMs = testTimeoutMs, clock) =>
+    new LinkedInSource({ providerUrl: `${baseUrl}/v1/linkedin/posts`, timeoutMs, clock, token: 'token' }),
 });

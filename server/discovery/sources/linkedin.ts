@@ -3,7 +3,15 @@ import { z } from 'zod';
 import type { Source, SourcePost, SourceQuery } from '../types';
 import { socialNetworks } from './networks';
 import { htmlToText } from './plain-text';
-import { defaultSourceTimeoutMs, endpoint, fetchJson, pageSize, type SourceOptions } from './source-http';
+import {
+  defaultSourceTimeoutMs,
+  endpoint,
+  fetchJson,
+  pageSize,
+  readPages,
+  type SourceClock,
+  type SourceOptions,
+} from './source-http';
 
 export interface LinkedInOptions extends SourceOptions {
   /** The data provider's search endpoint (LINKEDIN_PROVIDER_URL); `baseUrl` overrides it in tests. */
@@ -39,7 +47,11 @@ const providerPostSchema = z.object({
     .optional(),
   deleted: z.boolean().optional(),
 });
-const searchSchema = z.object({ posts: z.array(z.unknown()) });
+const searchSchema = z.object({
+  posts: z.array(z.unknown()),
+  /** Sent back as `cursor` for the next page; null or absent on the last one. */
+  nextCursor: z.string().nullish(),
+});
 
 /** Providers are asked for at most 100 posts a call. */
 const maxLimit = 100;
@@ -54,41 +66,47 @@ export class LinkedInSource implements Source {
   readonly kind = socialNetworks.linkedin.kind;
   private readonly url: string;
   private readonly timeoutMs: number;
+  private readonly clock: SourceClock | undefined;
   private readonly token: string;
 
   constructor(options: LinkedInOptions) {
     this.url = options.baseUrl ?? options.providerUrl;
     this.timeoutMs = options.timeoutMs ?? defaultSourceTimeoutMs;
+    this.clock = options.clock;
     this.token = options.token;
   }
 
   async search(query: SourceQuery): Promise<SourcePost[]> {
+    const limit = pageSize(query.limit, 1, maxLimit);
     const params: Record<string, string | number> = {
       q: query.keyword,
       since: query.since.toISOString(),
       until: query.until.toISOString(),
-      limit: pageSize(query.limit, 1, maxLimit),
+      limit,
     };
     const authors = query.filter?.authors ?? [];
     if (authors.length > 0) params.authors = authors.join(',');
-    const { data } = await fetchJson(
-      {
-        network: 'linkedin',
-        url: endpoint(this.url, '', params),
-        init: { headers: { authorization: `Bearer ${this.token}`, accept: 'application/json' } },
-        timeoutMs: this.timeoutMs,
-        signal: query.signal,
-      },
-      searchSchema,
-    );
-    const posts: SourcePost[] = [];
-    for (const item of data.posts) {
-      const parsed = providerPostSchema.safeParse(item);
-      if (!parsed.success) continue;
-      const post = toPost(parsed.data);
-      if (post) posts.push(post);
-    }
-    return posts.slice(0, query.limit);
+    return readPages<string>(query.limit, limit, async (cursor) => {
+      const { data } = await fetchJson(
+        {
+          network: 'linkedin',
+          url: endpoint(this.url, '', cursor ? { ...params, cursor } : params),
+          init: { headers: { authorization: `Bearer ${this.token}`, accept: 'application/json' } },
+          timeoutMs: this.timeoutMs,
+          signal: query.signal,
+          clock: this.clock,
+        },
+        searchSchema,
+      );
+      const posts: SourcePost[] = [];
+      for (const item of data.posts) {
+        const parsed = providerPostSchema.safeParse(item);
+        if (!parsed.success) continue;
+        const post = toPost(parsed.data);
+        if (post) posts.push(post);
+      }
+      return { posts, returned: data.posts.length, next: data.nextCursor || undefined };
+    });
   }
 }
 

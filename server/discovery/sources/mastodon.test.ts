@@ -94,6 +94,12 @@ describe('Mastodon source', () => {
 describeSourceFailures('Mastodon', {
   routes,
   searchRoute,
-  makeSource: (baseUrl, timeoutMs = testTimeoutMs) =>
-    new MastodonSource({ instanceUrl: 'https://mastodon.invalid', baseUrl, timeoutMs, accessToken: 'token' }),
+  makeSource: (baseUrl, timeoutMs = testTimeoutMs, clock) =>
+    new MastodonSource({
+      instanceUrl: 'https://mastodon.invalid',
+      baseUrl,
+      timeoutMs,
+      clock,
+      accessToken: 'token',
+    }),
 });

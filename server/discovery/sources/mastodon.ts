@@ -11,6 +11,8 @@ import {
   numberHeader,
   pageSize,
   RateBudget,
+  readPages,
+  type SourceClock,
   type SourceOptions,
 } from './source-http';
 
@@ -52,49 +54,52 @@ export class MastodonSource implements Source {
   readonly kind = socialNetworks.mastodon.kind;
   private readonly baseUrl: string;
   private readonly timeoutMs: number;
+  private readonly clock: SourceClock | undefined;
   private readonly accessToken: string;
   private readonly budget = new RateBudget('mastodon');
 
   constructor(options: MastodonOptions) {
     this.baseUrl = options.baseUrl ?? options.instanceUrl;
     this.timeoutMs = options.timeoutMs ?? defaultSourceTimeoutMs;
+    this.clock = options.clock;
     this.accessToken = options.accessToken;
   }
 
   async search(query: SourceQuery): Promise<SourcePost[]> {
     this.budget.check();
-    const url = endpoint(this.baseUrl, '/api/v2/search', {
-      q: query.keyword,
-      type: 'statuses',
-      resolve: 'false',
-      limit: pageSize(query.limit, 1, maxLimit),
-    });
-    const { data, headers } = await fetchJson(
-      {
-        network: 'mastodon',
-        url,
-        init: { headers: { authorization: `Bearer ${this.accessToken}` } },
-        timeoutMs: this.timeoutMs,
-        signal: query.signal,
-      },
-      searchSchema,
-      { resetAfterMs: resetAfter },
-    );
-    const reset = resetAfter(headers);
-    this.budget.note(
-      numberHeader(headers, 'x-ratelimit-remaining'),
-      reset === undefined ? undefined : Date.now() + reset,
-    );
+    const limit = pageSize(query.limit, 1, maxLimit);
+    const params = { q: query.keyword, type: 'statuses', resolve: 'false', limit };
+    // Pages by `offset`: how many results the earlier pages held.
+    return readPages<number>(query.limit, limit, async (offset) => {
+      if (offset) this.budget.check();
+      const { data, headers } = await fetchJson(
+        {
+          network: 'mastodon',
+          url: endpoint(this.baseUrl, '/api/v2/search', offset ? { ...params, offset } : params),
+          init: { headers: { authorization: `Bearer ${this.accessToken}` } },
+          timeoutMs: this.timeoutMs,
+          signal: query.signal,
+          clock: this.clock,
+        },
+        searchSchema,
+        { resetAfterMs: resetAfter },
+      );
+      const reset = resetAfter(headers);
+      this.budget.note(
+        numberHeader(headers, 'x-ratelimit-remaining'),
+        reset === undefined ? undefined : Date.now() + reset,
+      );
 
-    const posts: SourcePost[] = [];
-    for (const item of data.statuses) {
-      const parsed = statusSchema.safeParse(item);
-      if (!parsed.success) continue;
-      const post = toPost(parsed.data);
-      // The search has no time parameters: the window is applied here.
-      if (post && inWindow(post.publishedAt, query.since, query.until)) posts.push(post);
-    }
-    return posts.slice(0, query.limit);
+      const posts: SourcePost[] = [];
+      for (const item of data.statuses) {
+        const parsed = statusSchema.safeParse(item);
+        if (!parsed.success) continue;
+        const post = toPost(parsed.data);
+        // The search has no time parameters: the window is applied here.
+        if (post && inWindow(post.publishedAt, query.since, query.until)) posts.push(post);
+      }
+      return { posts, returned: data.statuses.length, next: (offset ?? 0) + data.statuses.length };
+    });
   }
 }
 

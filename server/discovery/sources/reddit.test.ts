@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   describeSourceFailures,
+  StepClock,
   searchError,
   testQuery,
   testTimeoutMs,
@@ -170,21 +171,36 @@ describe('Reddit source', () => {
   });
 
   it('reads the wait from X-Ratelimit-Reset when a 429 has no Retry-After', async () => {
-    fake.once(publicRoute, { status: 429, headers: { 'x-ratelimit-reset': '45' }, json: { error: 429 } });
+    fake.once(publicRoute, { status: 429, headers: { 'x-ratelimit-reset': '90' }, json: { error: 429 } });
     const error = await searchError(publicSource(), testQuery(window));
-    expect([error.kind, error.retryAfterMs]).toEqual(['rate_limited', 45_000]);
+    expect([error.kind, error.retryAfterMs]).toEqual(['rate_limited', 90_000]);
+  });
+
+  it('waits out a short X-Ratelimit-Reset on a 429 and searches again', async () => {
+    const clock = new StepClock();
+    fake.once(publicRoute, { status: 429, headers: { 'x-ratelimit-reset': '45' }, json: { error: 429 } });
+    const posts = await new RedditSource({ baseUrl: fake.url, clock }).search(testQuery(window));
+    expect(clock.waits).toEqual([45_000]);
+    expect(posts.map((post) => post.externalId)).toContain('t3_1kc0001');
   });
 });
 
 describeSourceFailures('Reddit', {
   routes,
   searchRoute: publicRoute,
-  makeSource: (baseUrl, timeoutMs = testTimeoutMs) => new RedditSource({ baseUrl, timeoutMs }),
+  makeSource: (baseUrl, timeoutMs = testTimeoutMs, clock) => new RedditSource({ baseUrl, timeoutMs, clock }),
 });
 
 describeSourceFailures('Reddit with OAuth', {
   routes,
   searchRoute: oauthRoute,
-  makeSource: (baseUrl, timeoutMs = testTimeoutMs) =>
-    new RedditSource({ baseUrl, oauthBaseUrl: baseUrl, timeoutMs, clientId: 'id', clientSecret: 'secret' }),
+  makeSource: (baseUrl, timeoutMs = testTimeoutMs, clock) =>
+    new RedditSource({
+      baseUrl,
+      oauthBaseUrl: baseUrl,
+      timeoutMs,
+      clock,
+      clientId: 'id',
+      clientSecret: 'secret',
+    }),
 });

@@ -13,6 +13,8 @@ import {
   parseShape,
   RateBudget,
   readJson,
+  readPages,
+  type SourceClock,
   type SourceOptions,
   send,
 } from './source-http';
@@ -48,6 +50,8 @@ const listingSchema = z.object({
   kind: z.literal('Listing'),
   data: z.object({
     children: z.array(z.object({ kind: z.string(), data: z.unknown() })),
+    /** The fullname to ask `after` for the next page; null on the last one. */
+    after: z.string().nullish(),
   }),
 });
 const tokenSchema = z.object({ access_token: z.string().min(1), expires_in: z.number().positive() });
@@ -81,6 +85,7 @@ export class RedditSource implements Source {
   private readonly baseUrl: string;
   private readonly oauthBaseUrl: string;
   private readonly timeoutMs: number;
+  private readonly clock: SourceClock | undefined;
   private readonly userAgent: string;
   private readonly credentials: { id: string; secret: string } | null;
   private readonly budget = new RateBudget('reddit');
@@ -90,6 +95,7 @@ export class RedditSource implements Source {
     this.baseUrl = options.baseUrl ?? 'https://www.reddit.com';
     this.oauthBaseUrl = options.oauthBaseUrl ?? 'https://oauth.reddit.com';
     this.timeoutMs = options.timeoutMs ?? defaultSourceTimeoutMs;
+    this.clock = options.clock;
     this.userAgent = options.userAgent || defaultRedditUserAgent;
     this.credentials =
       options.clientId && options.clientSecret
@@ -119,20 +125,32 @@ export class RedditSource implements Source {
       type: 'link',
       raw_json: 1,
     };
-    let response = await this.request(params, query.signal);
-    if (response === 'token_expired') response = await this.request(params, query.signal);
-    if (response === 'token_expired') {
-      throw new SourceError('reddit', 'unauthorized', 'reddit refused a fresh OAuth token');
-    }
-    const posts: SourcePost[] = [];
-    for (const child of response.data.children) {
-      if (child.kind !== 't3') continue;
-      const parsed = postSchema.safeParse(child.data);
-      if (!parsed.success) continue;
-      const post = toPost(parsed.data);
-      if (post && inWindow(post.publishedAt, query.since, query.until)) posts.push(post);
-    }
-    return posts.slice(0, query.limit);
+    return readPages<string>(query.limit, params.limit, async (after) => {
+      if (after) this.budget.check();
+      const pageParams = after ? { ...params, after } : params;
+      let response = await this.request(pageParams, query.signal);
+      if (response === 'token_expired') response = await this.request(pageParams, query.signal);
+      if (response === 'token_expired') {
+        throw new SourceError('reddit', 'unauthorized', 'reddit refused a fresh OAuth token');
+      }
+      const posts: SourcePost[] = [];
+      let pastWindow = false;
+      for (const child of response.data.children) {
+        if (child.kind !== 't3') continue;
+        const parsed = postSchema.safeParse(child.data);
+        if (!parsed.success) continue;
+        const post = toPost(parsed.data);
+        if (post && inWindow(post.publishedAt, query.since, query.until)) posts.push(post);
+        // Sorted newest first: a post older than the window means the next pages are older still.
+        if (parsed.data.created_utc * 1000 < query.since.getTime()) pastWindow = true;
+      }
+      return {
+        posts,
+        returned: response.data.children.length,
+        next: response.data.after ?? undefined,
+        pastWindow,
+      };
+    });
   }
 
   private async request(params: Record<string, string | number>, signal: AbortSignal | undefined) {
@@ -150,6 +168,8 @@ export class RedditSource implements Source {
       init: { headers },
       timeoutMs: this.timeoutMs,
       signal,
+      clock: this.clock,
+      resetAfterMs: resetAfter,
     });
     // An OAuth token can be revoked before it expires: the caller fetches a new one once.
     if (this.credentials && response.status === 401) {
@@ -203,6 +223,7 @@ export class RedditSource implements Source {
         },
         timeoutMs: this.timeoutMs,
         signal,
+        clock: this.clock,
       },
       tokenSchema,
       { resetAfterMs: resetAfter },

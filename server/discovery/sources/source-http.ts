@@ -1,9 +1,39 @@
+import { setTimeout as wait } from 'node:timers/promises';
 import type { z } from 'zod';
-import { type SocialSlug, SourceError } from '../types';
+import { type SocialSlug, SourceError, type SourcePost } from '../types';
 import { storableText } from './plain-text';
 
 /** How long a source waits for a network's answer before it gives up with `timeout`. */
 export const defaultSourceTimeoutMs = 15_000;
+
+/** The clock a source reads and waits on when a network asks it to slow down. */
+export interface SourceClock {
+  now(): number;
+  /** Resolves after `ms`; rejects with the signal's reason when it aborts first. */
+  sleep(ms: number, signal?: AbortSignal): Promise<void>;
+}
+
+/** The wall clock. */
+export const systemClock: SourceClock = {
+  now: () => Date.now(),
+  async sleep(ms, signal) {
+    try {
+      await wait(ms, undefined, signal ? { signal } : {});
+    } catch (error) {
+      throw signal?.aborted ? signal.reason : error;
+    }
+  },
+};
+
+/**
+ * The longest a search waits for a rate limit to pass within a run; a network asking for longer is
+ * recorded as `rate_limited` for that keyword, and the run goes on without it.
+ */
+export const maxRateLimitWaitMs = 60_000;
+/** Tries again at most this many times after a 429. */
+export const maxRateLimitRetries = 2;
+/** The wait after a 429 that names none (no Retry-After, no reset header). */
+const unnamedWaitMs = 2_000;
 
 /** What every adapter's constructor takes besides its credentials. */
 export interface SourceOptions {
@@ -11,6 +41,8 @@ export interface SourceOptions {
   baseUrl?: string;
   /** Milliseconds to wait for an answer (default 15 s). */
   timeoutMs?: number;
+  /** What a 429's wait is measured and spent on (default the wall clock; tests pass one that does not wait). */
+  clock?: SourceClock;
 }
 
 export interface SourceRequest {
@@ -20,6 +52,10 @@ export interface SourceRequest {
   timeoutMs: number;
   /** The query's own signal: aborting it cancels the request (the abort reason is thrown as is). */
   signal?: AbortSignal | undefined;
+  /** Waits out a 429 on it (default the wall clock). */
+  clock?: SourceClock | undefined;
+  /** The network's own reset header, read when a 429 has no Retry-After. */
+  resetAfterMs?: ((headers: Headers) => number | undefined) | undefined;
 }
 
 export interface RawResponse {
@@ -35,8 +71,27 @@ export function endpoint(base: string, path: string, params: Record<string, stri
   return url;
 }
 
-/** Sends one request within the time limit; network failures and timeouts become SourceErrors. */
-export async function send({ network, url, init, timeoutMs, signal }: SourceRequest): Promise<RawResponse> {
+/**
+ * Sends a request, each try within the time limit; network failures and timeouts become SourceErrors.
+ * A 429 is tried again after the wait the network names (Retry-After in seconds or as a date, else
+ * its reset header), at most `maxRateLimitRetries` times and only when the wait is at most
+ * `maxRateLimitWaitMs`; otherwise the 429 is answered, for `readJson` to turn into `rate_limited`.
+ */
+export async function send(request: SourceRequest): Promise<RawResponse> {
+  const clock = request.clock ?? systemClock;
+  for (let retries = 0; ; retries += 1) {
+    const response = await sendOnce(request);
+    if (response.status !== 429 || retries >= maxRateLimitRetries) return response;
+    const waitMs =
+      retryAfterHeader(response.headers, clock.now()) ??
+      request.resetAfterMs?.(response.headers) ??
+      unnamedWaitMs;
+    if (waitMs > maxRateLimitWaitMs) return response;
+    await clock.sleep(waitMs, request.signal);
+  }
+}
+
+async function sendOnce({ network, url, init, timeoutMs, signal }: SourceRequest): Promise<RawResponse> {
   const timeout = AbortSignal.timeout(timeoutMs);
   const combined = signal ? AbortSignal.any([timeout, signal]) : timeout;
   try {
@@ -140,7 +195,7 @@ export async function fetchJson<S extends z.ZodType>(
   schema: S,
   options: ReadJsonOptions = {},
 ): Promise<{ data: z.output<S>; headers: Headers }> {
-  const response = await send(request);
+  const response = await send({ ...request, resetAfterMs: request.resetAfterMs ?? options.resetAfterMs });
   const body = readJson(request.network, response, options);
   return { data: parseShape(request.network, schema, body), headers: response.headers };
 }
@@ -190,4 +245,45 @@ export function pageSize(limit: number, min: number, max: number): number {
 export function inWindow(publishedAt: Date, since: Date, until: Date): boolean {
   const time = publishedAt.getTime();
   return time >= since.getTime() && time < until.getTime();
+}
+
+/** Most pages a source reads for one keyword in a run. */
+export const maxPagesPerSearch = 3;
+
+/** One page of a network's answer, as an adapter read it. */
+export interface SourcePage<C> {
+  /** The page's posts that the adapter kept (in the window, with an author…). */
+  posts: SourcePost[];
+  /** How many items the network sent on this page, kept or not: a full page means there may be more. */
+  returned: number;
+  /** What asks for the next page (a cursor, an offset), or undefined when the network says there is none. */
+  next: C | undefined;
+  /** True when the page already reaches past the window (a newest-first listing): no need to read on. */
+  pastWindow?: boolean;
+}
+
+/**
+ * Reads a search page by page: the next page is asked for only while the last one was full (`perPage`
+ * items), the network named a next page, fewer than `limit` posts are in hand and `maxPagesPerSearch`
+ * pages were not read yet. A post a later page repeats is kept once.
+ */
+export async function readPages<C>(
+  limit: number,
+  perPage: number,
+  readPage: (next: C | undefined) => Promise<SourcePage<C>>,
+): Promise<SourcePost[]> {
+  const posts: SourcePost[] = [];
+  const ids = new Set<string>();
+  let next: C | undefined;
+  for (let page = 0; page < maxPagesPerSearch; page += 1) {
+    const read = await readPage(next);
+    for (const post of read.posts) {
+      if (ids.has(post.externalId)) continue;
+      ids.add(post.externalId);
+      posts.push(post);
+    }
+    if (read.returned < perPage || read.next === undefined || read.pastWindow || posts.length >= limit) break;
+    next = read.next;
+  }
+  return posts.slice(0, limit);
 }

@@ -133,6 +133,6 @@ describe('X source', () => {
 describeSourceFailures('X', {
   routes,
   searchRoute,
-  makeSource: (baseUrl, timeoutMs = testTimeoutMs) =>
-    new XSource({ baseUrl, timeoutMs, bearerToken: 'token' }),
+  makeSource: (baseUrl, timeoutMs = testTimeoutMs, clock) =>
+    new XSource({ baseUrl, timeoutMs, clock, bearerToken: 'token' }),
 });

@@ -9,6 +9,8 @@ import {
   numberHeader,
   pageSize,
   RateBudget,
+  readPages,
+  type SourceClock,
   type SourceOptions,
 } from './source-http';
 
@@ -30,7 +32,7 @@ const searchSchema = z.object({
     .object({ users: z.array(z.object({ id: z.string(), username: z.string() })).default([]) })
     .default({ users: [] }),
   /** Always present, also when nothing was found (then `data` is absent). */
-  meta: z.object({ result_count: z.number() }),
+  meta: z.object({ result_count: z.number(), next_token: z.string().optional() }),
 });
 
 /** Recent search reaches 7 days back; `end_time` must be at least 10 seconds before the request. */
@@ -44,12 +46,14 @@ export class XSource implements Source {
   readonly kind = socialNetworks.x.kind;
   private readonly baseUrl: string;
   private readonly timeoutMs: number;
+  private readonly clock: SourceClock | undefined;
   private readonly bearerToken: string;
   private readonly budget = new RateBudget('x');
 
   constructor(options: XOptions) {
     this.baseUrl = options.baseUrl ?? 'https://api.x.com';
     this.timeoutMs = options.timeoutMs ?? defaultSourceTimeoutMs;
+    this.clock = options.clock;
     this.bearerToken = options.bearerToken;
   }
 
@@ -62,50 +66,58 @@ export class XSource implements Source {
     if (start >= end) return [];
     const authors = query.filter?.authors ?? [];
     const from = authors.length === 0 ? '' : ` (${authors.map((author) => `from:${author}`).join(' OR ')})`;
-    const url = endpoint(this.baseUrl, '/2/tweets/search/recent', {
+    const maxResults = pageSize(query.limit, 10, 100);
+    const params = {
       query: `${query.keyword}${from} -is:retweet`,
       start_time: new Date(start).toISOString(),
       end_time: new Date(end).toISOString(),
-      max_results: pageSize(query.limit, 10, 100),
+      max_results: maxResults,
       expansions: 'author_id',
       'user.fields': 'username',
       'tweet.fields': 'created_at,public_metrics',
-    });
-    const { data, headers } = await fetchJson(
-      {
-        network: 'x',
-        url,
-        init: { headers: { authorization: `Bearer ${this.bearerToken}` } },
-        timeoutMs: this.timeoutMs,
-        signal: query.signal,
-      },
-      searchSchema,
-      { resetAfterMs: resetAfter },
-    );
-    const reset = resetAfter(headers);
-    this.budget.note(
-      numberHeader(headers, 'x-rate-limit-remaining'),
-      reset === undefined ? undefined : Date.now() + reset,
-    );
+    };
+    return readPages<string>(query.limit, maxResults, async (nextToken) => {
+      if (nextToken) this.budget.check();
+      const { data, headers } = await fetchJson(
+        {
+          network: 'x',
+          url: endpoint(this.baseUrl, '/2/tweets/search/recent', {
+            ...params,
+            ...(nextToken ? { next_token: nextToken } : {}),
+          }),
+          init: { headers: { authorization: `Bearer ${this.bearerToken}` } },
+          timeoutMs: this.timeoutMs,
+          signal: query.signal,
+          clock: this.clock,
+        },
+        searchSchema,
+        { resetAfterMs: resetAfter },
+      );
+      const reset = resetAfter(headers);
+      this.budget.note(
+        numberHeader(headers, 'x-rate-limit-remaining'),
+        reset === undefined ? undefined : Date.now() + reset,
+      );
 
-    const usernames = new Map(data.includes.users.map((user) => [user.id, user.username]));
-    const posts: SourcePost[] = [];
-    for (const tweet of data.data) {
-      const author = tweet.author_id ? usernames.get(tweet.author_id) : undefined;
-      if (!author) continue;
-      posts.push({
-        externalId: tweet.id,
-        network: 'x',
-        author,
-        title: null,
-        // X escapes &, < and > in post text.
-        content: htmlToText(tweet.text),
-        url: `https://x.com/${author}/status/${tweet.id}`,
-        publishedAt: new Date(tweet.created_at),
-        engagement: engagementOf(tweet.public_metrics),
-      });
-    }
-    return posts.slice(0, query.limit);
+      const usernames = new Map(data.includes.users.map((user) => [user.id, user.username]));
+      const posts: SourcePost[] = [];
+      for (const tweet of data.data) {
+        const author = tweet.author_id ? usernames.get(tweet.author_id) : undefined;
+        if (!author) continue;
+        posts.push({
+          externalId: tweet.id,
+          network: 'x',
+          author,
+          title: null,
+          // X escapes &, < and > in post text.
+          content: htmlToText(tweet.text),
+          url: `https://x.com/${author}/status/${tweet.id}`,
+          publishedAt: new Date(tweet.created_at),
+          engagement: engagementOf(tweet.public_metrics),
+        });
+      }
+      return { posts, returned: data.data.length, next: data.meta.next_token };
+    });
   }
 }
 
