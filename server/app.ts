@@ -11,7 +11,7 @@ import { fail } from './http/envelope';
 import { errorHandler } from './http/error-handler';
 import { securityHeaders } from './http/security';
 import { serveApp } from './http/static-app';
-import { fromTrustedProxy } from './http/trusted-proxy';
+import { requestOrigin } from './http/trusted-proxy';
 import { registerPostRoutes } from './routes/posts/posts.routes';
 import { registerProjectRoutes } from './routes/projects/projects.routes';
 import { registerSocialRoutes } from './routes/socials/socials.routes';
@@ -70,7 +70,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     await next();
     c.header('Cache-Control', 'no-store');
   });
-  app.use('/api/*', refuseCrossSite({ fromTrustedProxy: (c) => fromTrustedProxy(c, env.TRUST_PROXY) }));
+  app.use('/api/*', refuseCrossSite({ ownOrigin: (c) => requestOrigin(c, env.TRUST_PROXY) }));
 
   const bind = createBinder(app, (c) =>
     deps.principals.resolve(c.req.header('authorization'), c.req.header('project-id')),

@@ -5,24 +5,8 @@ import { HttpError } from './envelope';
 const readOnlyMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export interface CrossSiteOptions {
-  /**
-   * Whether the request came through a reverse proxy the server trusts: then `X-Forwarded-Proto` and
-   * `X-Forwarded-Host` say the origin the browser used.
-   */
-  fromTrustedProxy: (c: Context) => boolean;
-}
-
-/** The origin the browser reached the server at; behind a trusted proxy, the one the proxy says. */
-export function ownOrigin(c: Context, fromTrustedProxy: boolean): string {
-  const url = new URL(c.req.url);
-  if (fromTrustedProxy) {
-    // The nearest proxy's scheme (the last entry), the outermost proxy's host (the first).
-    const proto = c.req.header('x-forwarded-proto')?.split(',').at(-1)?.trim().toLowerCase();
-    const host = c.req.header('x-forwarded-host')?.split(',')[0]?.trim();
-    if (proto === 'http' || proto === 'https') url.protocol = `${proto}:`;
-    if (host && /^[a-z0-9.-]+(:\d+)?$/i.test(host)) url.host = host;
-  }
-  return url.origin;
+  /** The origin the browser reached the server at (behind a trusted proxy, the one the proxy says). */
+  ownOrigin: (c: Context) => string;
 }
 
 /** The media type of a Content-Type header, without its parameters, in lower case. */
@@ -41,7 +25,7 @@ export function refuseCrossSite(options: CrossSiteOptions): MiddlewareHandler {
     const origin = c.req.header('origin');
     const crossSite =
       c.req.header('sec-fetch-site')?.toLowerCase() === 'cross-site' ||
-      (origin !== undefined && origin !== ownOrigin(c, options.fromTrustedProxy(c)));
+      (origin !== undefined && origin !== options.ownOrigin(c));
     if (crossSite) throw new HttpError(403, 'forbidden', 'Cross-site request refused');
     if (!readOnlyMethods.has(c.req.method)) {
       const type = mediaType(c.req.header('content-type'));

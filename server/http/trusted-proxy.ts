@@ -113,3 +113,18 @@ export function isHttps(c: Context, trust: TrustProxy): boolean {
 export function forwardedProto(c: Context): string | undefined {
   return c.req.header('x-forwarded-proto')?.split(',').at(-1)?.trim().toLowerCase() || undefined;
 }
+
+/**
+ * The origin the browser reached the server at. Behind a trusted proxy, the scheme and host it says
+ * (the last entries, the ones the nearest proxy wrote: entries before them are whatever the client sent).
+ */
+export function requestOrigin(c: Context, trust: TrustProxy): string {
+  const url = new URL(c.req.url);
+  if (fromTrustedProxy(c, trust)) {
+    const proto = forwardedProto(c);
+    const host = c.req.header('x-forwarded-host')?.split(',').at(-1)?.trim();
+    if (proto === 'http' || proto === 'https') url.protocol = `${proto}:`;
+    if (host && /^[a-z0-9.-]+(:\d+)?$/i.test(host)) url.host = host;
+  }
+  return url.origin;
+}

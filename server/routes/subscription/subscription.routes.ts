@@ -1,29 +1,17 @@
 import { api } from '@contract/api';
-import type { Context, Hono } from 'hono';
+import type { Hono } from 'hono';
 import type { Billing } from '../../billing/billing';
 import { planItems } from '../../billing/plan-items';
 import { attachBuyerSubscriptions, findSubscription, toSubscription } from '../../billing/subscriptions';
 import type { AppEnv, Bind } from '../../http/bind-route';
 import type { AppDeps } from '../../http/deps';
 import { HttpError } from '../../http/envelope';
-import { forwardedProto, fromTrustedProxy, type TrustProxy } from '../../http/trusted-proxy';
+import { requestOrigin } from '../../http/trusted-proxy';
 import { registerLocalBillingRoutes } from './local-billing.routes';
 import { registerPaddleWebhookRoute } from './paddle-webhook.routes';
 
 export { planItems } from '../../billing/plan-items';
 export { findSubscription, toSubscription } from '../../billing/subscriptions';
-
-/** The origin the app was reached at; behind a trusted proxy, the one the browser used. */
-function requestOrigin(c: Context, trustProxy: TrustProxy): string {
-  const url = new URL(c.req.url);
-  if (fromTrustedProxy(c, trustProxy)) {
-    const proto = forwardedProto(c);
-    const host = c.req.header('x-forwarded-host')?.split(',').at(-1)?.trim();
-    if (proto === 'http' || proto === 'https') url.protocol = `${proto}:`;
-    if (host && /^[a-z0-9.-]+(:\d+)?$/i.test(host)) url.host = host;
-  }
-  return url.origin;
-}
 
 /** The subscription, the plan items, workspace-created, the portal link, and the billing mode's own routes. */
 export function registerSubscriptionRoutes(
