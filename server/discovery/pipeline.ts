@@ -15,6 +15,7 @@ import {
   storeKeyword,
 } from './discovery-runs';
 import { draftReplies } from './draft-replies';
+import { loadLearnedRelevance } from './learned-relevance';
 import { type GrowingSeenPosts, loadSeenPosts, seenId } from './seen-posts';
 import {
   type ParsedFilter,
@@ -114,6 +115,8 @@ export async function runDiscovery(
     const socialSlugById = new Map(enabled.map((social) => [social.id, social.slug]));
     const sources = deps.sources.filter((source) => socialIdBySlug.has(source.slug));
     const seen = await loadSeenPosts(db, projectId);
+    // The person's own signals on this project's posts, once there are enough: they re-rank what is kept.
+    const learned = await loadLearnedRelevance(db, projectId);
     const keywords = [...new Map(project.keywords.map((keyword) => [keyword.name, keyword])).values()];
 
     for (const keyword of keywords) {
@@ -213,7 +216,9 @@ export async function runDiscovery(
         });
         log.error({ keyword: keyword.name, err: error }, 'relevance failed');
       }
-      kept = kept.filter((scored) => socialIdBySlug.has(scored.post.network)).slice(0, deps.maxPerKeyword);
+      kept = (learned?.rerank(kept) ?? kept)
+        .filter((scored) => socialIdBySlug.has(scored.post.network))
+        .slice(0, deps.maxPerKeyword);
 
       // Every kept post is this keyword's, whatever relevance labelled it (the drafter reads it from there).
       kept = kept.map((scored) => ({ ...scored, keyword: keyword.name }));
