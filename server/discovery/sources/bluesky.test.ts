@@ -5,7 +5,11 @@ import {
   testQuery,
   testTimeoutMs,
 } from '../../../tests/support/source-failure-cases';
-import { type FakeSources, startFakeSources } from '../../../tests/support/sources-fake-server';
+import {
+  type FakeSources,
+  sourceFixture,
+  startFakeSources,
+} from '../../../tests/support/sources-fake-server';
 import { BlueskySource } from './bluesky';
 
 const searchRoute = 'GET /xrpc/app.bsky.feed.searchPosts';
@@ -32,6 +36,29 @@ describe('Bluesky source', () => {
       appPassword: 'abcd-efgh-ijkl-mnop',
       timeoutMs: 2_000,
     });
+
+  /** A page of `count` copies of the recorded first post, with Bluesky's `cursor` for the next. */
+  function page(prefix: string, count: number, cursor?: string) {
+    const recorded = JSON.parse(sourceFixture('bluesky/search-posts.json')) as {
+      posts: Record<string, unknown>[];
+    };
+    const post = recorded.posts[0] ?? {};
+    const posts = Array.from({ length: count }, (_, index) => ({
+      ...post,
+      uri: `at://did:plc:abc123/app.bsky.feed.post/${prefix}${index}`,
+    }));
+    return { posts, ...(cursor ? { cursor } : {}) };
+  }
+
+  it('asks for the next page with the cursor when the first is full', async () => {
+    const before = fake.requestsTo(searchRoute).length;
+    fake.once(searchRoute, { json: page('a', 100, '100') });
+    fake.once(searchRoute, { json: page('b', 12) });
+    const posts = await bluesky().search(testQuery({ limit: 300 }));
+    const asked = fake.requestsTo(searchRoute).slice(before);
+    expect(asked.map((request) => request.query.get('cursor'))).toEqual([null, '100']);
+    expect(posts).toHaveLength(112);
+  });
 
   it('is a microblogging network named Bluesky', () => {
     const source = bluesky();

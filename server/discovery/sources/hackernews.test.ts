@@ -4,7 +4,11 @@ import {
   testQuery,
   testTimeoutMs,
 } from '../../../tests/support/source-failure-cases';
-import { type FakeSources, startFakeSources } from '../../../tests/support/sources-fake-server';
+import {
+  type FakeSources,
+  sourceFixture,
+  startFakeSources,
+} from '../../../tests/support/sources-fake-server';
 import { HackerNewsSource } from './hackernews';
 
 const searchRoute = 'GET /api/v1/search_by_date';
@@ -94,6 +98,49 @@ describe('Hacker News source', () => {
 
   it('returns no more posts than the limit', async () => {
     expect(await source.search(testQuery({ limit: 1 }))).toHaveLength(1);
+  });
+});
+
+describe('Hacker News source on a busy day', () => {
+  let fake: FakeSources;
+  beforeAll(async () => {
+    fake = await startFakeSources(routes);
+  });
+  afterAll(() => fake?.close());
+
+  /** A page of `count` copies of the recorded Ask HN story, ids `<prefix><n>`, as Algolia pages them. */
+  function hits(prefix: string, count: number, page: number, nbPages: number) {
+    const recorded = JSON.parse(sourceFixture('hackernews/search-by-date.json')) as {
+      hits: Record<string, unknown>[];
+    };
+    const story = recorded.hits[1] ?? {};
+    return {
+      ...recorded,
+      hits: Array.from({ length: count }, (_, index) => ({ ...story, objectID: `${prefix}${index}` })),
+      page,
+      nbPages,
+      hitsPerPage: 1000,
+    };
+  }
+
+  it('reads the next page when the first is full and Algolia has more', async () => {
+    const before = fake.requestsTo(searchRoute).length;
+    fake.once(searchRoute, { json: hits('1', 1000, 0, 2) });
+    fake.once(searchRoute, { json: hits('2', 7, 1, 2) });
+    const posts = await new HackerNewsSource({ baseUrl: fake.url }).search(testQuery({ limit: 1500 }));
+    const asked = fake.requestsTo(searchRoute).slice(before);
+    expect(asked.map((request) => [request.query.get('hitsPerPage'), request.query.get('page')])).toEqual([
+      ['1000', null],
+      ['1000', '1'],
+    ]);
+    expect(posts).toHaveLength(1007);
+  });
+
+  it('stops at the last page Algolia names, full or not', async () => {
+    const before = fake.requestsTo(searchRoute).length;
+    fake.once(searchRoute, { json: hits('3', 1000, 0, 1) });
+    await new HackerNewsSource({ baseUrl: fake.url }).search(testQuery({ limit: 1500 }));
+    expect(fake.requestsTo(searchRoute).length - before).toBe(1);
   });
 });
 

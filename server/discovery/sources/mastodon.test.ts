@@ -5,7 +5,11 @@ import {
   testQuery,
   testTimeoutMs,
 } from '../../../tests/support/source-failure-cases';
-import { type FakeSources, startFakeSources } from '../../../tests/support/sources-fake-server';
+import {
+  type FakeSources,
+  sourceFixture,
+  startFakeSources,
+} from '../../../tests/support/sources-fake-server';
 import { MastodonSource } from './mastodon';
 
 const searchRoute = 'GET /api/v2/search';
@@ -22,6 +26,32 @@ describe('Mastodon source', () => {
 
   const mastodon = () =>
     new MastodonSource({ instanceUrl: `${fake.url}/`, accessToken: 'mastodon-token', timeoutMs: 2_000 });
+
+  /** A page of `count` copies of the recorded first status, ids `<prefix><n>`. */
+  function page(prefix: string, count: number) {
+    const recorded = JSON.parse(sourceFixture('mastodon/search.json')) as {
+      statuses: Record<string, unknown>[];
+    };
+    const status = recorded.statuses[0] ?? {};
+    const statuses = Array.from({ length: count }, (_, index) => ({
+      ...status,
+      id: `${prefix}${index}`,
+      uri: `https://fosstodon.org/users/opensourcer/statuses/${prefix}${index}`,
+      url: `https://fosstodon.org/@opensourcer/${prefix}${index}`,
+    }));
+    return { accounts: [], hashtags: [], statuses };
+  }
+
+  it('asks for the next page by offset when the first holds the 40 a page allows', async () => {
+    const before = fake.requestsTo(searchRoute).length;
+    fake.once(searchRoute, { json: page('1', 40) });
+    fake.once(searchRoute, { json: page('2', 40) });
+    fake.once(searchRoute, { json: page('3', 40) });
+    const posts = await mastodon().search(testQuery({ limit: 300, ...window }));
+    const asked = fake.requestsTo(searchRoute).slice(before);
+    expect(asked.map((request) => request.query.get('offset'))).toEqual([null, '40', '80']);
+    expect(posts).toHaveLength(120);
+  });
 
   it('is a microblogging network named Mastodon, on the configured instance', async () => {
     const source = mastodon();

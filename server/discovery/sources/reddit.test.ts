@@ -185,6 +185,69 @@ describe('Reddit source', () => {
   });
 });
 
+describe('Reddit source on a busy day', () => {
+  let fake: FakeSources;
+  beforeAll(async () => {
+    fake = await startFakeSources(routes);
+  });
+  afterAll(() => fake?.close());
+
+  /** A full page of the recorded listing's first post, `count` times with ids `<prefix><n>`, in the window. */
+  function listing(prefix: string, count: number, after: string | null) {
+    const recorded = JSON.parse(sourceFixture('reddit/search.json')) as {
+      data: { children: { kind: string; data: Record<string, unknown> }[] };
+    };
+    const template = recorded.data.children[0]?.data ?? {};
+    const children = Array.from({ length: count }, (_, index) => ({
+      kind: 't3',
+      data: {
+        ...template,
+        id: `${prefix}${index}`,
+        name: `t3_${prefix}${index}`,
+        permalink: `/r/SaaS/comments/${prefix}${index}/post/`,
+        created_utc: 1746108000 - index * 60,
+      },
+    }));
+    return { kind: 'Listing', data: { ...recorded.data, after, dist: count, children } };
+  }
+
+  it('reads the next page after the last post of a full first page', async () => {
+    const before = fake.requestsTo(publicRoute).length;
+    fake.once(publicRoute, { json: listing('a', 100, 't3_a99') });
+    fake.once(publicRoute, { json: listing('b', 30, null) });
+    const posts = await new RedditSource({ baseUrl: fake.url }).search(testQuery({ ...window, limit: 300 }));
+    const asked = fake.requestsTo(publicRoute).slice(before);
+    expect(asked.map((request) => [request.query.get('limit'), request.query.get('after')])).toEqual([
+      ['100', null],
+      ['100', 't3_a99'],
+    ]);
+    expect(posts).toHaveLength(130);
+  });
+
+  it('reads at most 3 pages of a keyword in a run', async () => {
+    const before = fake.requestsTo(publicRoute).length;
+    // Every page full and naming a next one.
+    fake.on(publicRoute, { json: listing('c', 100, 't3_c99') });
+    for (const prefix of ['d', 'e']) fake.once(publicRoute, { json: listing(prefix, 100, `t3_${prefix}99`) });
+    try {
+      const posts = await new RedditSource({ baseUrl: fake.url }).search(
+        testQuery({ ...window, limit: 1000 }),
+      );
+      expect(fake.requestsTo(publicRoute).length - before).toBe(3);
+      expect(posts).toHaveLength(300);
+    } finally {
+      fake.on(publicRoute, routes[publicRoute]);
+    }
+  });
+
+  it('does not ask for another page when the first is not full', async () => {
+    const before = fake.requestsTo(publicRoute).length;
+    // The recorded listing names an `after` but holds 4 posts of the 100 asked for.
+    await new RedditSource({ baseUrl: fake.url }).search(testQuery({ ...window, limit: 300 }));
+    expect(fake.requestsTo(publicRoute).length - before).toBe(1);
+  });
+});
+
 describeSourceFailures('Reddit', {
   routes,
   searchRoute: publicRoute,

@@ -5,7 +5,11 @@ import {
   testQuery,
   testTimeoutMs,
 } from '../../../tests/support/source-failure-cases';
-import { type FakeSources, startFakeSources } from '../../../tests/support/sources-fake-server';
+import {
+  type FakeSources,
+  sourceFixture,
+  startFakeSources,
+} from '../../../tests/support/sources-fake-server';
 import { XSource } from './x';
 
 const searchRoute = 'GET /2/tweets/search/recent';
@@ -20,6 +24,34 @@ describe('X source', () => {
   afterAll(() => fake?.close());
 
   const xSource = () => new XSource({ baseUrl: fake.url, bearerToken: 'x-bearer', timeoutMs: 2_000 });
+
+  /** A page of `count` copies of the recorded first post, ids `<prefix><n>`, with X's `next_token`. */
+  function page(prefix: string, count: number, nextToken?: string) {
+    const recorded = JSON.parse(sourceFixture('x/search-recent.json')) as {
+      data: Record<string, unknown>[];
+      includes: unknown;
+    };
+    const tweet = recorded.data[0] ?? {};
+    const data = Array.from({ length: count }, (_, index) => ({ ...tweet, id: `${prefix}${index}` }));
+    return {
+      data,
+      includes: recorded.includes,
+      meta: { result_count: count, ...(nextToken ? { next_token: nextToken } : {}) },
+    };
+  }
+
+  it('asks for the next page with next_token when the first is full', async () => {
+    const before = fake.requestsTo(searchRoute).length;
+    fake.once(searchRoute, { json: page('1', 100, 'b26v89c19zqg8o3fo7gghep0wmpt92c0wn0jiqwtc7tdp') });
+    fake.once(searchRoute, { json: page('2', 4) });
+    const posts = await xSource().search(testQuery({ limit: 300 }));
+    const asked = fake.requestsTo(searchRoute).slice(before);
+    expect(asked.map((request) => request.query.get('next_token'))).toEqual([
+      null,
+      'b26v89c19zqg8o3fo7gghep0wmpt92c0wn0jiqwtc7tdp',
+    ]);
+    expect(posts).toHaveLength(104);
+  });
 
   it('is a microblogging network named X', () => {
     const source = xSource();
