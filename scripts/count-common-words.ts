@@ -1,6 +1,7 @@
 /**
- * Writes `server/discovery/common-words.ts`: for every word stem used in at least `minCommunities` of
- * the communities of a set of public posts, in how many it is used. A stem many unrelated communities
+ * Writes `server/discovery/common-words.ts`: for every word (in the form relevance scores it by, the
+ * `key` of `textWords`) used in at least `minCommunities` of the communities of a set of public posts,
+ * in how many it is used. A word many unrelated communities
  * use (need, pay, time, help, client…) says nothing about a product's world; relevance weighs a
  * project's words by it. Only counts leave the posts, never their text.
  *
@@ -21,21 +22,21 @@ for (const line of readFileSync(file, 'utf8').split('\n')) {
   communities.add(post.community);
   const text = `${post.title ?? ''}\n${post.text}`.replace(/<[^>]+>/gu, ' ');
   for (const word of textWords(text)) {
-    if (word.stop || !/^\p{L}{2,}$/u.test(word.stem)) continue;
-    const seen = communitiesOf.get(word.stem) ?? new Set<string>();
+    if (word.stop || !/^\p{L}{2,}$/u.test(word.key)) continue;
+    const seen = communitiesOf.get(word.key) ?? new Set<string>();
     seen.add(post.community);
-    communitiesOf.set(word.stem, seen);
+    communitiesOf.set(word.key, seen);
   }
 }
 
 const rows = [...communitiesOf]
-  .map(([stem, seen]) => [stem, seen.size] as const)
+  .map(([word, seen]) => [word, seen.size] as const)
   .filter(([, count]) => count >= minCommunities)
   .sort((x, y) => y[1] - x[1] || x[0].localeCompare(y[0]));
 const lines: string[] = [];
 let line = '';
-for (const [stem, count] of rows) {
-  const entry = `${stem}:${count} `;
+for (const [word, count] of rows) {
+  const entry = `${word}:${count} `;
   if (line.length + entry.length > 100) {
     lines.push(`  '${line.trimEnd()}',`);
     line = '';
@@ -51,10 +52,10 @@ writeFileSync(
 /** How many communities were counted. */
 export const communityCount = ${communities.size};
 
-/** Each word stem used in at least ${minCommunities} of them, as "stem:communities". */
-export const commonStems = [
+/** Each word used in at least ${minCommunities} of them, as "word:communities". */
+export const commonWords = [
 ${lines.join('\n')}
 ].join(' ');
 `,
 );
-console.log(`${rows.length} stems from ${communities.size} communities`);
+console.log(`${rows.length} words from ${communities.size} communities`);

@@ -131,7 +131,7 @@ export const envSchema = z
     /** Most posts kept per keyword and found date. */
     DISCOVERY_MAX_PER_KEYWORD: int(20, 1).pipe(z.number().max(100)),
     /** Relevance score (0–100) a post needs to be kept. */
-    DISCOVERY_MIN_SCORE: int(45).pipe(z.number().max(100)),
+    DISCOVERY_MIN_SCORE: int(38).pipe(z.number().max(100)),
     /** `off`: this process only serves the app and queues jobs; `npm run worker` processes run them (PostgreSQL). */
     WORKER: z.preprocess(emptyAsUndefined, z.enum(['on', 'off']).default('on')),
 

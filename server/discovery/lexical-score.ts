@@ -1,4 +1,4 @@
-import { commonStems, communityCount } from './common-words';
+import { commonWords, communityCount } from './common-words';
 import type { EligiblePost } from './hard-rules';
 import { containsTerm } from './keyword-filter';
 import { intentOf, noiseOf } from './post-signals';
@@ -11,69 +11,67 @@ export interface Judgement {
   reason: string;
 }
 
-// How many communities of public posts use each common stem; the more, the less it says of a product's world.
+// How many communities of public posts use each common word; the more, the less it says of a product's world.
 const communitiesUsing = new Map(
-  commonStems.split(' ').map((entry) => {
-    const [stem = '', count = '0'] = entry.split(':');
-    return [stem, Number(count)] as const;
+  commonWords.split(' ').map((entry) => {
+    const [word = '', count = '0'] = entry.split(':');
+    return [word, Number(count)] as const;
   }),
 );
 
 /**
- * How much a word says about a product's world, from 0 to 1: words one unrelated community in seven or
- * fewer uses count fully, words two in five use (need, pay, time, help, client, developer…) not at all.
+ * How much a word says about a product's world, as an inverse document frequency over unrelated
+ * communities: words two communities in five or more use (need, pay, time, help, client, developer…)
+ * say nothing (0); a word too rare to be counted weighs most.
  */
-export function specificity(stem: string): number {
-  const share = (communitiesUsing.get(stem) ?? 0) / communityCount;
-  return Math.max(0, Math.min(1, (0.42 - share) / 0.27));
+export function rarity(key: string): number {
+  const communities = communitiesUsing.get(key) ?? 3;
+  if (communities / communityCount >= 0.42) return 0;
+  return Math.log((communityCount + 1) / (1 + communities));
 }
 
 // Words a goal is written with that say nothing about the posts wanted ("Find people who…").
 const goalFiller = new Set(
   textWords(
     'find search look looking post posts people person someone users discuss discussing mention mentions conversation thread lead leads want wants who about complain complaining ask asking',
-  ).map((word) => word.stem),
+  ).map((word) => word.key),
 );
 
-/** The product's own words: those of its goal and description that say something of its world, by weight. */
-function productWords(request: Pick<RelevanceRequest, 'keyword' | 'project'>): Map<string, number> {
-  const leaveOut = new Set([
-    ...textWords(request.keyword).map((word) => word.stem),
-    ...textWords(request.project.name).map((word) => word.stem),
-    ...goalFiller,
-  ]);
-  const words = new Map<string, number>();
-  const add = (text: string, weight: number) => {
-    for (const word of textWords(text)) {
-      if (word.stop || leaveOut.has(word.stem) || !/\p{L}{2}/u.test(word.stem)) continue;
-      const value = weight * specificity(word.stem);
-      if (value >= 0.1 && value > (words.get(word.stem) ?? 0)) words.set(word.stem, value);
-    }
-  };
-  add(request.project.description, 0.8);
-  add(request.project.goal, 1);
-  return words;
+/** A text's words as a vector: each content word's log term frequency times its rarity. */
+function vectorOf(words: readonly TextWord[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const word of words)
+    if (!word.stop && /\p{L}/u.test(word.key)) counts.set(word.key, (counts.get(word.key) ?? 0) + 1);
+  const vector = new Map<string, number>();
+  for (const [key, count] of counts) {
+    const value = (1 + Math.log(count)) * rarity(key);
+    if (value > 0) vector.set(key, value);
+  }
+  return vector;
 }
+
+const lengthOf = (vector: Map<string, number>) =>
+  Math.sqrt([...vector.values()].reduce((sum, value) => sum + value * value, 0));
 
 /** Where the keyword's words occur in the post, and how strongly that counts (0 to 1). */
 function keywordMatch(
   words: readonly TextWord[],
-  stems: readonly string[],
+  keys: readonly string[],
 ): { strength: number; spelled: string } {
-  if (stems.length === 0) return { strength: 0, spelled: '' };
+  if (keys.length === 0) return { strength: 0, spelled: '' };
   let best = { strength: 0, spelled: '' };
   // The keyword's words in order, each at most two words after the one before ("learn advanced SQL").
   for (let start = 0; start < words.length; start++) {
-    if (words[start]?.stem !== stems[0]) continue;
+    if (words[start]?.key !== keys[0]) continue;
     let at = start;
     let gaps = 0;
     let complete = true;
-    for (const stem of stems.slice(1)) {
+    for (const key of keys.slice(1)) {
       let next = -1;
       for (let step = 1; step <= 3 && at + step < words.length; step++) {
         const word = words[at + step];
-        if (!word || word.stem === '') break;
-        if (word.stem === stem) {
+        if (!word || word.key === '') break;
+        if (word.key === key) {
           next = at + step;
           break;
         }
@@ -98,14 +96,14 @@ function keywordMatch(
     if (strength === 1) return best;
   }
   if (best.strength > 0) return best;
-  const present = new Set(words.map((word) => word.stem));
-  const covered = stems.filter((stem) => present.has(stem));
+  const present = new Set(words.map((word) => word.key));
+  const covered = keys.filter((key) => present.has(key));
   const spelled = covered
-    .map((stem) => words.find((word) => word.stem === stem)?.normal ?? stem)
+    .map((key) => words.find((word) => word.key === key)?.normal ?? key)
     .map((word) => `“${word}”`)
     .join(' and ');
-  if (covered.length === stems.length) return { strength: 0.6, spelled };
-  return { strength: (0.3 * covered.length) / stems.length, spelled };
+  if (covered.length === keys.length) return { strength: 0.6, spelled };
+  return { strength: (0.3 * covered.length) / keys.length, spelled };
 }
 
 const saturate = (value: number, scale: number) => 1 - Math.exp(-value / scale);
@@ -113,9 +111,11 @@ const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(
 
 /**
  * Scores posts as a marketer would answer them: a post is worth a reply when it is on the product's
- * ground (it names the keyword, and shares the words only the product's world uses, which decides the
- * keyword's sense) and it opens a door (asks for a tool or advice, complains about an alternative,
- * describes a problem). Job ads, launches and self-promotion, and bare links score a fraction. A score
+ * ground and opens a door. The ground is the keyword (split by a word or not) and, most, how close the
+ * post's words are to the product's description, goal and keyword (cosine of rarity-weighted words, so
+ * the words only the product's world uses decide the keyword's sense and generic words count for
+ * nothing). The door is asking for a tool or advice, complaining about a tool, describing a problem or
+ * asking a question. Job ads, launches and self-promotion, and bare links score a fraction. A score
  * depends on the post alone, never on the batch around it.
  */
 export function scoreLexically(
@@ -123,13 +123,17 @@ export function scoreLexically(
   request: Pick<RelevanceRequest, 'keyword' | 'filter' | 'project'>,
 ): Array<Judgement & { post: SourcePost }> {
   const keywordWords = textWords(request.keyword);
-  const keywordContent = keywordWords.filter((word) => !word.stop).map((word) => word.stem);
-  const keywordStems = keywordContent.length ? keywordContent : keywordWords.map((word) => word.stem);
+  const keywordContent = keywordWords.filter((word) => !word.stop).map((word) => word.key);
+  const keywordKeys = keywordContent.length ? keywordContent : keywordWords.map((word) => word.key);
   const keywordText = keywordWords.map((word) => word.stem).join(' ');
-  const product = productWords(request);
-  const keywordSense = Math.max(0, ...keywordStems.map(specificity));
-  // With few words of its own a product's sense is weakly known: the keyword then weighs more.
-  const productWeight = Math.min(0.6, 0.2 * [...product.values()].reduce((sum, value) => sum + value, 0));
+  const productVector = vectorOf(
+    textWords(`${request.keyword}. ${request.project.description}. ${request.project.goal}`).filter(
+      (word) => !goalFiller.has(word.key),
+    ),
+  );
+  const productLength = lengthOf(productVector);
+  // The reason names the product's words a post shares beyond the keyword and the product's name.
+  const unnamed = new Set([...keywordKeys, ...textWords(request.project.name).map((word) => word.key)]);
   const filterTerms = (request.filter?.all.flat() ?? []).filter(
     (term) =>
       textWords(term.text)
@@ -138,16 +142,18 @@ export function scoreLexically(
   );
 
   return posts.map(({ post, words }) => {
-    const keyword = keywordMatch(words, keywordStems);
-    const counted = new Map<string, string>();
-    for (const word of words)
-      if (product.has(word.stem) && !counted.has(word.stem)) counted.set(word.stem, word.normal);
-    const shared = [...counted.keys()].sort((x, y) => (product.get(y) ?? 0) - (product.get(x) ?? 0));
-    // A keyword only one world uses ("sql", "vpn") says the sense on its own; "late payment" does not.
-    const sense = saturate(
-      shared.reduce((sum, stem) => sum + (product.get(stem) ?? 0), 0) + 0.7 * keyword.strength * keywordSense,
-      1.1,
-    );
+    const keyword = keywordMatch(words, keywordKeys);
+    const vector = vectorOf(words);
+    let dot = 0;
+    const shared: Array<{ key: string; value: number }> = [];
+    for (const [key, value] of vector) {
+      const weight = productVector.get(key);
+      if (!weight) continue;
+      dot += value * weight;
+      if (!unnamed.has(key)) shared.push({ key, value: value * weight });
+    }
+    const closeness = dot > 0 ? dot / (lengthOf(vector) * productLength) : 0;
+    shared.sort((x, y) => y.value - x.value);
     const filter = filterTerms.length
       ? filterTerms.filter((term) => containsTerm(words, term)).length / filterTerms.length
       : 0;
@@ -155,10 +161,11 @@ export function scoreLexically(
     const intent = intentOf(text);
     const noise = noiseOf(post, intent);
 
-    const ground = Math.min(1, (1 - productWeight) * keyword.strength + productWeight * sense + 0.1 * filter);
-    const door = 0.3 + 0.7 * (intent?.level ?? 0);
+    const ground = Math.min(1, 0.12 * keyword.strength + 0.85 * saturate(closeness, 0.3) + 0.05 * filter);
+    const door = 0.65 + 0.35 * (intent?.level ?? 0);
     const score = 100 * ground * door * (noise?.factor ?? 1);
 
+    const spelling = (key: string) => words.find((word) => word.key === key)?.normal ?? key;
     const parts = [
       noise
         ? `${noise.says} (“${noise.evidence.slice(0, 60)}”)`
@@ -175,7 +182,7 @@ export function scoreLexically(
       shared.length
         ? `shares your product's words: ${shared
             .slice(0, 3)
-            .map((stem) => counted.get(stem))
+            .map((hit) => spelling(hit.key))
             .join(', ')}`
         : "no other word of your product's world",
     ];

@@ -35,14 +35,14 @@ const intents: ReadonlyArray<{ level: number; says: string; patterns: RegExp[] }
         'iu',
       ),
       new RegExp(
-        `\\b(?:looking for|searching for|in search of|need|want|recommend|suggest) (?:a|an|some|any) (?:${kinds} )?(?:\\w+ )?(?:${things}|way to)\\b`,
+        `\\b(?:looking for|searching for|in search of|need|want|recommend|suggest) (?:(?:a|an|some|any) )?(?:${kinds} )?(?:\\w+ )?(?:${things}|way to)\\b`,
         'iu',
       ),
       /\bwhat (?:do|would|should|can) (?:you|people|y'all|everyone|others|folks) (?:guys )?(?:use|recommend|suggest)\b/iu,
       /\b(?:can|could|would) (?:any ?one|any ?body|some ?one|you(?: guys)?) (?:please )?(?:recommend|suggest)\b/iu,
       /\b(?:any|your) (?:recommendations|suggestions)\b/iu,
       /\balternatives? (?:to|for)\b/iu,
-      /\b(?:switch(?:ing)?|mov(?:e|ing)|migrat(?:e|ing)) (?:away )?from\b/iu,
+      /\b(?:switch(?:ing)?|migrat(?:e|ing)) (?:away )?from\b|\bmov(?:e|ing) away from\b/iu,
       /\breplacement for\b/iu,
       /\b(?:recomiend\w*|alguna (?:herramienta|aplicación|app)|alternativa a|recommand\w*|quelqu'un (?:conna[iî]t|utilise)|une alternative à|empfehl\w*|kennt jemand|gibt es (?:ein|eine)|alternative zu|consigli\w*|qualcuno conosce)\b/iu,
     ],
@@ -70,6 +70,9 @@ const intents: ReadonlyArray<{ level: number; says: string; patterns: RegExp[] }
       /\b(?:any ?one|any ?body|some ?one) (?:know|knows|have|has|tried|able to help|help)\b/iu,
       /\bwhat should (?:i|we)\b/iu,
       /\b(?:advice|tips|help)\s*(?:\?|needed|please|wanted)/iu,
+      /^(?:[[(][^\])]*[\])] ?)?(?:\w+ ){0,4}(?:help|helping|question|request|advice|trouble|troubleshooting)\b/iu,
+      /\b(?:help with|help me|trying to (?:figure|work out|find|make|get|create|build|set up)|how to)\b/iu,
+      /\b(?:newbie|n00b|noob|beginner|new to|just (?:started|starting)|getting (?:into|started)|self[- ]taught|from scratch)\b/iu,
       /\b(?:algún consejo|consejos|cómo puedo|dónde empiezo|des conseils|comment faire|wie kann ich|tipps)\b/iu,
     ],
   },
@@ -121,8 +124,10 @@ const promotionStrong: RegExp[] = [
   /[[(](?:for hire|offer|self[- ]promo\w*)[\])]|^for hire\b/imu,
   /\b(?:beta testers?|(?:i|we)(?:'m| am|'re| are) launching|just launched|discount code|promo code|use (?:the )?code|product hunt)\b/iu,
 ];
+const madeIt =
+  /\b(?:i|we)(?: just| recently|'ve| have)? (?:built|made|created|launched|released|developed|shipped) (?:a|an|my|our|this)\b/iu;
 const promotionWords =
-  /\b(?:(?:i|we)(?: just| recently|'ve| have)? (?:built|made|created|launched|released|developed|shipped) (?:a|an|my|our|this)|check (?:it|us) out|check out (?:my|our)|(?:my|our) (?:new )?(?:app|tool|product|startup|site|website|service|platform|plugin|course|book|game|agency|portfolio)|sign up|free trial|early access|feedback (?:on|for) (?:my|our)|would love (?:your|some) feedback|hire me|my services|(?:dm|pm|contact) me|launching)\b/giu;
+  /\b(?:check (?:it|us) out|check out (?:my|our)|(?:my|our) (?:new )?(?:app|tool|product|startup|site|website|service|platform|plugin|course|book|game|agency|portfolio)|sign up|free trial|early access|feedback (?:on|for) (?:my|our)|would love (?:your|some) feedback|hire me|my services|(?:dm|pm|contact) me|launching)\b/giu;
 
 const distinct = (matches: Iterable<RegExpMatchArray>) =>
   new Set([...matches].map((match) => match[0].toLowerCase())).size;
@@ -149,7 +154,9 @@ export function noiseOf(post: Pick<SourcePost, 'title' | 'content'>, asks: Inten
   if (strongPromotion)
     return { kind: 'promotion', factor: 0.2, says: 'promotes its own product', evidence: strongPromotion[0] };
   const promotion = [...text.matchAll(promotionWords)];
-  if (distinct(promotion) >= 2 && (asks?.level ?? 0) < 1)
+  const made = madeIt.exec(text);
+  if (made) promotion.unshift(made);
+  if (promotion.length > 0 && distinct(promotion) >= 2 && (asks?.level ?? 0) < 1)
     return {
       kind: 'promotion',
       factor: 0.25,

@@ -1,28 +1,52 @@
-import { wordsOf } from '../generation/nlp';
+import type { ItemToken, ItsFunction } from 'wink-nlp';
+import { nlp } from '../generation/nlp';
 import type { SourcePost } from './types';
 
-/** A word as relevance reads it: its stem, its lower-case form, and whether it is a stop word. */
+/**
+ * A word as relevance reads it: its stem (filters match by it), its form for scoring (`key`: the
+ * dictionary form, and a verb's stem, so "invoices" is "invoice" and "editing" is "edit", but
+ * "finally" is not "final" nor "excellent" "excel"), its lower-case form, and whether it is a stop word.
+ */
 export interface TextWord {
   stem: string;
+  key: string;
   normal: string;
   stop: boolean;
 }
 
 const hasLetters = /[\p{L}\p{N}]/u;
+// wink-nlp's typings give `its.stem`, `its.pos`… a signature `out()` does not accept, though they work.
+const feature = (its: unknown) => its as ItsFunction<unknown>;
 
 /** The words of a text, punctuation and symbols left out. */
 export function textWords(text: string): TextWord[] {
   if (!text.trim()) return [];
-  return wordsOf(text)
-    .filter((word) => hasLetters.test(word.normal))
-    .map(({ stem, normal, stop }) => ({ stem, normal, stop }));
+  const { its } = nlp();
+  const words: TextWord[] = [];
+  nlp()
+    .readDoc(text)
+    .tokens()
+    .each((token: ItemToken) => {
+      const normal = String(token.out(feature(its.normal)));
+      if (!hasLetters.test(normal)) return;
+      const stem = String(token.out(feature(its.stem)));
+      const lemma = String(token.out(feature(its.lemma))).toLowerCase();
+      const verb = token.out(feature(its.pos)) === 'VERB';
+      words.push({
+        stem,
+        key: verb && /(?:ing|ed)$/u.test(lemma) ? stem : lemma,
+        normal,
+        stop: token.out(feature(its.stopWordFlag)) === true,
+      });
+    });
+  return words;
 }
 
 /**
  * Stands between a post's title and its text, so a phrase never matches across the two; no word has
  * an empty stem.
  */
-export const titleBreak: TextWord = { stem: '', normal: '', stop: true };
+export const titleBreak: TextWord = { stem: '', key: '', normal: '', stop: true };
 
 /** A post's title and text as words, the title first and `titleBreak` between them. */
 export function postWords(post: Pick<SourcePost, 'title' | 'content'>): TextWord[] {

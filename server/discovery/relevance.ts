@@ -7,12 +7,12 @@ import { scoreWithModel } from './model-score';
 import type { Relevance, RelevanceRequest, ScoredPost, SourcePost } from './types';
 
 /** Posts scoring below this are not kept, unless `DISCOVERY_MIN_SCORE` or `threshold` says otherwise. */
-export const defaultMinScore = 45;
+export const defaultMinScore = 38;
 
 export type RelevanceLogger = Pick<Logger, 'warn'>;
 
 export interface RelevanceOptions {
-  /** Keep posts scoring at least this (0–100); default `DISCOVERY_MIN_SCORE`, else 45. */
+  /** Keep posts scoring at least this (0–100); default `DISCOVERY_MIN_SCORE`, else 38. */
   threshold?: number;
   /** A model to score the lexical top candidates; without one (and without LLM_*), scores are lexical. */
   model?: LanguageModel;
@@ -130,7 +130,7 @@ class ScoringRelevance implements Relevance {
  * The relevance the configuration asks for, chosen as the drafter is: a model when `model` is given
  * or `LLM_BASE_URL` and `LLM_MODEL` are set (it scores the lexical top candidates and writes the
  * reasons), lexical scoring otherwise. The threshold is `threshold`, else `DISCOVERY_MIN_SCORE`,
- * else 45; a value outside 0–100 throws.
+ * else 38; a value outside 0–100 throws.
  */
 export function createRelevance(config: RelevanceConfig = {}, logger?: RelevanceLogger): Relevance {
   return new ScoringRelevance(
