@@ -170,6 +170,31 @@ describe('built-in generation from a product page', () => {
       expect(names).not.toContain(noun);
   });
 
+  it.each([
+    [
+      'Mealwise plans a week of family dinners in five minutes and builds the shopping list for you. Stop wondering what to cook every night.',
+      ['planning family dinners', 'what to cook'],
+    ],
+    [
+      'Rentroll is a property management app for small landlords. Collect rent online, track repairs and screen tenants without spreadsheets.',
+      ['collect rent', 'track repairs', 'screen tenants'],
+    ],
+    [
+      'Vowly helps couples plan their wedding on a budget: track guests, compare vendors and keep every deadline in one checklist.',
+      ['plan wedding', 'track guests', 'compare vendors'],
+    ],
+  ])('proposes what people need done from a description alone: %s', async (description, needs) => {
+    const project = await drafter.generateProject({
+      goal: 'Find people who need this',
+      url: null,
+      description,
+    });
+    const names = project.keywords.map((keyword) => keyword.name);
+    expect(names).toEqual(expect.arrayContaining(needs));
+    const audience = audienceWordsOf([{ text: description, weight: 1 }]);
+    for (const name of names) expect(namesOnlyWhoOrWhat(name, audience)).toBe(false);
+  });
+
   it('passes on why a page could not be read', async () => {
     const error = await drafter
       .generateProject({ goal, url: `${pages.origin}/brochure.pdf`, description: null })

@@ -38,7 +38,8 @@ const lemmaWords = (phrase: string) => phrase.toLowerCase().match(/[a-z0-9]+/g) 
 /**
  * 3 to 5 keywords: the need phrases within reach of the best one (what people write when they have
  * the problem); when fewer than three, the product's topics fill up, never a bare audience ("small
- * agencies") or kind of product ("accounting software"), nor a topic a need phrase already covers.
+ * agencies") or kind of product ("accounting software"), nor a topic a need phrase already covers, nor
+ * a single word once two needs are found.
  */
 export function pickKeywords(texts: WeightedText[], exclude: string[]): string[] {
   const needs = rankNeedPhrases(texts, exclude);
@@ -50,8 +51,15 @@ export function pickKeywords(texts: WeightedText[], exclude: string[]): string[]
   if (chosen.length >= minKeywords) return chosen;
   const audience = audienceWordsOf(texts);
   const covered = new Set(chosen.flatMap(lemmaWords).map((word) => word.replace(/s$/, '')));
-  for (const { phrase } of rankKeyPhrases(texts, exclude)) {
+  const topics = rankKeyPhrases(texts, exclude);
+  // Two-word topics ("staff rotas") before single words ("progress"), which only stand in for no need
+  const byWords = [
+    ...topics.filter((t) => t.phrase.includes(' ')),
+    ...topics.filter((t) => !t.phrase.includes(' ')),
+  ];
+  for (const { phrase } of byWords) {
     if (chosen.length >= minKeywords) break;
+    if (!phrase.includes(' ') && needs.length > 0 && chosen.length >= 2) break;
     if (namesOnlyWhoOrWhat(phrase, audience)) continue;
     if (lemmaWords(phrase).some((word) => covered.has(word.replace(/s$/, '')))) continue;
     chosen.push(phrase);

@@ -167,7 +167,7 @@ export function audienceWordsOf(texts: WeightedText[]): Set<string> {
   for (const { text } of texts) {
     for (const match of text.matchAll(/\bfor ((?:[a-z-]+,? (?:and |or )?){0,5}[a-z-]+)/gi)) {
       for (const word of (match[1] ?? '').toLowerCase().split(/[\s,]+/)) {
-        if (/(?:ers|ists|ies|ants|ents|ians|ors)$/.test(word)) words.add(word);
+        if (/[^su]s$/.test(word)) words.add(word);
       }
     }
   }
@@ -181,11 +181,8 @@ export function audienceWordsOf(texts: WeightedText[]): Set<string> {
 export function namesOnlyWhoOrWhat(phrase: string, audience: ReadonlySet<string>): boolean {
   const words = phrase.toLowerCase().split(/\s+/);
   const last = words[words.length - 1] ?? '';
-  if (
-    /^(app|apps|software|tool|tools|platform|platforms|service|services|solution|solutions|system|systems)$/.test(
-      last,
-    )
-  )
-    return true;
+  const kind =
+    /^(apps?|software|tools?|platforms?|services?|solutions?|systems?|(tracker|planner|manager|builder|generator|checker|editor|maker|calculator)s?)$/;
+  if (kind.test(last)) return true;
   return audience.has(last);
 }

@@ -41,7 +41,7 @@ const actionVerbs = new Set(
     'manage organise organize automate find translate convert compress resize collect ' +
     'monitor analyse analyze save cut reduce clean sort transcribe ' +
     'study memorise memorize master teach hire onboard train grow debug deploy ' +
-    'migrate crop enhance upscale sharpen brighten replace'
+    'migrate crop enhance upscale sharpen brighten replace plan share compare log prepare cook juggle'
   ).split(' '),
 );
 
@@ -50,7 +50,7 @@ export const problemAdjectives = new Set(
   (
     'late overdue unpaid missed missing slow manual messy broken lost duplicate expensive confusing awkward ' +
     'inconsistent blurry dull cluttered tedious boring stressful painful frustrating outdated wrong failed ' +
-    'bad poor noisy grainy dark crooked rusty forgotten endless unanswered'
+    'bad poor noisy grainy dark crooked rusty forgotten endless unanswered leaked hacked stolen weak unreliable'
   ).split(' '),
 );
 
@@ -85,18 +85,9 @@ export const categoryNouns = new Set(
   ).split(' '),
 );
 
-const quantities = new Set([
-  'hundred',
-  'thousand',
-  'dozen',
-  'lot',
-  'number',
-  'set',
-  'batch',
-  'pile',
-  'bunch',
-  'ton',
-]);
+const quantities = new Set(
+  'hundred thousand dozen lot number set batch pile bunch ton day week month year'.split(' '),
+);
 const possessives = new Set(['your', 'their', 'our', 'my', 'his', 'her', 'its', 'every', 'each', 'any']);
 const isNoun = (word: WordToken) => word.pos === 'NOUN' || word.pos === 'PROPN';
 const isWord = (word: WordToken) => /^[\p{L}][\p{L}'-]*$/u.test(word.text);
