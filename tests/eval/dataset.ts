@@ -72,6 +72,7 @@ export function stemsOf(text: string): string[] {
 /** Matches keywords against posts, each post's stems computed once. */
 export class PostIndex {
   private readonly stems = new Map<string, Set<string>>();
+  private readonly found = new Map<string, RealPost[]>();
 
   constructor(readonly posts: readonly RealPost[]) {
     for (const post of posts) this.stems.set(post.id, new Set(stemsOf(`${post.title ?? ''} ${post.text}`)));
@@ -89,7 +90,10 @@ export class PostIndex {
    * submissions (not comments), Hacker News' finds stories and comments.
    */
   search(network: RealPost['network'], keyword: string): RealPost[] {
-    return this.posts
+    const key = `${network} ${stemsOf(keyword).join(' ')}`;
+    const known = this.found.get(key);
+    if (known) return known;
+    const found = this.posts
       .filter(
         (post) =>
           post.network === network &&
@@ -97,5 +101,7 @@ export class PostIndex {
           this.matches(post, keyword),
       )
       .sort((x, y) => y.created_utc - x.created_utc);
+    this.found.set(key, found);
+    return found;
   }
 }

@@ -132,7 +132,7 @@ for (const [slug, product] of Object.entries(products)) {
       content: plain(post.text),
       network: post.network,
     };
-    const reply = writeReply({ post: request, project: product.project, prompt: '' }, memory);
+    const reply = writeReply({ post: request, project: product.project, prompt: '', batch: memory });
     count += 1;
     console.log(`## ${count}. ${post.id} (${slug}, keyword "${keyword}")`);
     console.log(`> ${(post.title ?? plain(post.text)).replace(/\s+/g, ' ').slice(0, 160)}`);

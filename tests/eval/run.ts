@@ -17,11 +17,10 @@
  * writes everything to `reports/eval.json`. Without the dataset it says so and exits 0.
  * `npm run eval -- gridwise querycamp` runs some products only.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
-import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
-import { openDatabase } from '../../server/db/client';
+import { type Database, openDatabase } from '../../server/db/client';
 import { posts, projects, socials, workspaces } from '../../server/db/schema';
 import { parseFilter } from '../../server/discovery/keyword-filter';
 import {
@@ -37,35 +36,11 @@ import { loadEnv } from '../../server/env';
 import { createDrafter } from '../../server/generation/create-drafter';
 import type { Drafter } from '../../server/generation/drafter';
 import { createLogger } from '../../server/logger';
-import { datasetDir, loadRealPosts, PostIndex, type RealPost } from './dataset';
+import { datasetDir, loadRealPosts, PostIndex } from './dataset';
 import { startEvalSources } from './eval-sources-server';
+import { candidatesOf, labelsOf } from './labels';
 import { Bm25, meanScores, type Scores, scoreRanking } from './metrics';
 import { type EvalProduct, evalProducts } from './products';
-
-export interface Label {
-  postId: string;
-  relevant: boolean;
-  note: string;
-}
-
-export function labelsOf(product: Pick<EvalProduct, 'slug'>): Label[] {
-  const file = join(import.meta.dirname, 'labels', `${product.slug}.json`);
-  try {
-    return JSON.parse(readFileSync(file, 'utf8')) as Label[];
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-    throw error;
-  }
-}
-
-/** The posts the product's keyword searches return, each once. */
-export function candidatesOf(index: PostIndex, product: EvalProduct): RealPost[] {
-  const found = new Map<string, RealPost>();
-  for (const keyword of product.keywords)
-    for (const network of ['reddit', 'hackernews'] as const)
-      for (const post of index.search(network, keyword.name)) found.set(post.id, post);
-  return [...found.values()];
-}
 
 /** A stored post's dataset id. */
 function datasetId(network: string, externalId: string): string {
@@ -97,6 +72,7 @@ async function evaluate(
   product: EvalProduct,
   dataset: { index: PostIndex; bm25: Bm25 },
   sourcesUrl: string,
+  db: Database,
 ): Promise<ProductResult> {
   const env = loadEnv({
     LOG_LEVEL: 'silent',
@@ -172,16 +148,10 @@ async function evaluate(
     draftEnd = 0;
   };
 
-  const handle = await openDatabase({ dataDir: null });
   let status = 'finished';
   const errors: string[] = [];
   let kept: { id: string; score: number }[] = [];
-  try {
-    const db = handle.db;
-    await db.insert(socials).values([
-      { slug: 'reddit', name: 'Reddit', position: 0, enabled: true },
-      { slug: 'hackernews', name: 'Hacker News', position: 1, enabled: true },
-    ]);
+  {
     const [workspace] = await db.insert(workspaces).values({ name: product.name }).returning();
     if (!workspace) throw new Error('no workspace');
     const [project] = await db
@@ -223,8 +193,6 @@ async function evaluate(
       .innerJoin(socials, eq(socials.id, posts.socialId))
       .where(eq(posts.projectId, project.id));
     kept = rows.map((row) => ({ id: datasetId(row.network, row.externalId), score: row.score ?? 0 }));
-  } finally {
-    await handle.close();
   }
 
   const engineRanking = kept.sort((x, y) => y.score - x.score).map((post) => post.id);
@@ -289,17 +257,25 @@ async function main() {
   const index = new PostIndex(dataset);
   const bm25 = new Bm25(dataset.map((post) => `${post.title ?? ''} ${post.text}`));
   const server = await startEvalSources(dataset);
+  // One in-memory database; each product is its own workspace and project, so what one keeps is never
+  // "already seen" for another.
+  const handle = await openDatabase({ dataDir: null });
+  await handle.db.insert(socials).values([
+    { slug: 'reddit', name: 'Reddit', position: 0, enabled: true },
+    { slug: 'hackernews', name: 'Hacker News', position: 1, enabled: true },
+  ]);
   const results: ProductResult[] = [];
   const started = performance.now();
   try {
     for (const product of products) {
       process.stdout.write(`${product.name}… `);
-      const result = await evaluate(product, { index, bm25 }, server.url);
+      const result = await evaluate(product, { index, bm25 }, server.url, handle.db);
       results.push(result);
       console.log(`${result.status}, ${result.engine.kept} kept of ${result.candidates}`);
     }
   } finally {
     await server.close();
+    await handle.close();
   }
   const totalMs = performance.now() - started;
 
