@@ -50,10 +50,11 @@ describe.each(testDatabases())('local accounts (%s)', (kind) => {
       });
       expect(data.expiresAt).toBeGreaterThan(Date.now());
       expect(data.expiresAt).toBeLessThanOrEqual(Date.now() + server.env.AUTH_TOKEN_TTL_SECONDS * 1000);
-      // The token works at once, with no workspace yet.
-      expect(expectSuccess(await server.request('GET', '/api/projects', { token: session.token }))).toEqual(
-        [],
-      );
+      // The token works at once, with no workspace yet: the plans are open, the rest waits for one.
+      expect(
+        expectSuccess(await server.request('GET', '/api/subscription', { token: session.token })),
+      ).toMatchObject({ active: false });
+      expect((await server.request('GET', '/api/projects', { token: session.token })).status).toBe(402);
     });
 
     it('sets an httpOnly, SameSite=Strict rr_session cookie for the whole site (page requests read it too)', async () => {
