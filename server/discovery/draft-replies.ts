@@ -1,4 +1,5 @@
 import type { Drafter, ReplyProject } from '../generation/drafter';
+import { ReplyMemory } from '../generation/reply-writer';
 import type { ScoredPost } from './types';
 
 /** Replies drafted at once for one keyword (a model drafter answers in seconds; the built-in one at once). */
@@ -14,12 +15,14 @@ export interface DraftedReplies {
 /**
  * Drafts a reply to each kept post in the project's tone of voice, a few at a time. A draft that fails
  * leaves '' for that post (the person can Rewrite it) and is reported; a stop request (`signal`) ends it.
+ * The replies share `batch` (one per run, so across its keywords): no two say the same sentence.
  */
 export async function draftReplies(
   drafter: Pick<Drafter, 'draftReply'>,
   project: ReplyProject,
   kept: readonly ScoredPost[],
   signal?: AbortSignal,
+  batch: ReplyMemory = new ReplyMemory(),
 ): Promise<DraftedReplies> {
   const failures: DraftedReplies['failures'] = [];
   const answers = await mapConcurrently(kept, draftConcurrency, async (scored) => {
@@ -36,6 +39,7 @@ export async function draftReplies(
         },
         project,
         prompt: '',
+        batch,
       });
     } catch (error) {
       signal?.throwIfAborted();

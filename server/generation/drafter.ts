@@ -1,5 +1,6 @@
 import type { ProjectForm } from '@contract/forms';
 import type { GeneratedProject } from '@contract/generation';
+import type { ReplyMemory } from './reply-writer';
 
 export type { GeneratedProject };
 
@@ -56,4 +57,6 @@ export interface ReplyRequest {
   project: ReplyProject;
   /** The person's steer ("shorter", "more formal", something to mention); '' when there is none. */
   prompt: string;
+  /** What the other replies of the same batch (a day's drafts) have said, so this one says it differently. */
+  batch?: ReplyMemory;
 }

@@ -44,7 +44,7 @@ const hollowLeads = new Set(['best', 'good', 'great', 'new', 'right', 'simple', 
 
 const askPattern = /\b(looking for|recommendations?|suggestions?|any tips|advice on)\b/i;
 const recommendPattern =
-  /\b(recommend\w*|suggestions?|tutorials?|alternatives?|looking for|anyone (?:have|know) (?:a|an|any|of)|what (?:\w+ ){0,3}(?:do|are|does) (?:you|people|folks|y'all|everyone) (?:use|using)|what are you using|best \w+ for)\b/i;
+  /\b(recommend\w*|suggestions?|tutorials?|alternatives?|looking for|anyone (?:have|know) (?:a|an|any|of)|what (?:\w+ ){0,3}(?:do|are|does) (?:you|people|folks|y'all|everyone) (?:use|using)|what are you using|best \w+ for|^best\b|any (?:good |free )?(?:tools?|apps?|software|programs?|resources?|services?|plugins?|courses?|books?)\b|what (?:tools?|apps?|software)\b)/i;
 const showPattern =
   /\b(?:I|we)(?:'ve| have)?\s+(?:just\s+|finally\s+)?(?:built|made|launched|released|shipped|wrote|opened|finished|open-sourced|created)\s+(.+)/i;
 const complaintWords =
@@ -98,29 +98,46 @@ const phraseText = (phrase: WordToken[]) =>
 
 /** The thing a sentence is about, as the post words it, leaning to the keyword ("late invoices"). */
 function topicOf(sentence: string, keyword: string, keywordStems: Set<string>): string {
-  let best: { text: string; score: number; onKeyword: boolean } | null = null;
+  let best: { text: string; score: number; onKeyword: boolean; proper: boolean } | null = null;
   for (const phrase of nounPhrasesOf(sentence)) {
     const words = phrase.filter((word) => !word.stop);
     while (words.length > 1 && hollowLeads.has(words[0]?.normal ?? '')) words.shift();
     if (words.length === 0 || words.every((word) => vague.has(word.normal))) continue;
     const onKeyword = words.filter((word) => keywordStems.has(word.stem)).length;
     const score = words.length + 3 * onKeyword + (words.length > 1 ? 1 : 0);
-    if (!best || score > best.score) best = { text: phraseText(words), score, onKeyword: onKeyword > 0 };
+    const proper = words.some((word) => word.pos === 'PROPN' || /^[A-Z]/.test(word.text));
+    if (!best || score > best.score)
+      best = { text: phraseText(words), score, onKeyword: onKeyword > 0, proper };
   }
   const said = keyword.trim();
   // The keyword as the post uses it, with the noun it qualifies ("invoicing process").
   const escaped = said.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const used = escaped ? new RegExp(`\\b(${escaped})(?:\\s+([A-Za-z]+))?`, 'i').exec(sentence) : null;
-  const asWritten = (text: string) => (/[A-Z]{2,}|[a-z][A-Z]/.test(text) ? text : text.toLowerCase());
+  // A name keeps its capitals ("INDEX MATCH", "GitHub", "Reddit" mid-sentence); other words are lower case.
+  const asWritten = (text: string, at = 0) =>
+    /[A-Z]{2,}|[a-z][A-Z]/.test(text) || (at > 0 && /^[A-Z]/.test(text)) ? text : text.toLowerCase();
   if (used?.[1] && !(best?.onKeyword && best.text.toLowerCase().includes(said.toLowerCase()))) {
     const next = used[2] ? wordsOf(used[2])[0] : undefined;
     return next && next.pos === 'NOUN' && !next.stop
-      ? `${asWritten(used[1])} ${next.normal}`
-      : asWritten(used[1]);
+      ? `${asWritten(used[1], used.index)} ${next.normal}`
+      : asWritten(used[1], used.index);
   }
   if (best?.onKeyword) return best.text;
-  // A lone word that is not the keyword ("row" in "in a row") says less than the keyword itself.
-  return best?.text.includes(' ') ? best.text : asWritten(said) || (best?.text ?? '');
+  // A lone word that is not the keyword ("row" in "in a row") says less than the keyword itself, and a
+  // name cut short ("google data" of "Google Data Studio") says something else.
+  const whole = best?.text.includes(' ') && !best.proper;
+  return whole && best ? best.text : asWritten(said) || (best?.text ?? '');
+}
+
+/** "the formula" where the post counts the thing ("a formula", "my formula"), the bare word otherwise ("privacy"). */
+function withArticle(topic: string, text: string): string {
+  if (!/^[a-z][a-z -]*[^s]$/.test(topic)) return topic;
+  const escaped = topic.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const counted = new RegExp(
+    `\\b(?:a|an|the|this|that|my|your|our|his|her|their|each|every)\\s+(?:\\w+\\s+)?${escaped}\\b`,
+    'i',
+  );
+  return counted.test(text) ? `the ${topic}` : topic;
 }
 
 /** A figure with what it counts ("60 days", "50 GB", "twenty staff"), else a noun phrase from another sentence. */
@@ -164,12 +181,19 @@ const clip = (text: string, maxWords: number) => {
 
 /** "How do you chase late invoices without…?" → "chase late invoices without…", said to the reader. */
 function aimOf(question: string): string | null {
+  // Only a question that names who does what: "how many days before do you publish…" has no aim to echo.
   const match =
-    /^(?:so,?\s+)?(?:how|what(?:'s| is) the best way to)\s+(?:(?:do|can|should|would|did|does)\s+)?(?:(?:you|i|we|people|others|y'all|everyone|folks|teams?)\s+)?(?:all\s+)?(.+?)\s*\?$/i.exec(
+    /^(?:so,?\s+)?(?:how\s+(?:do|can|should|would|did|does|could)\s+(?:you|i|we|people|others|y'all|everyone|folks|teams?|one)\s+|how\s+to\s+|what(?:'s| is) the (?:best|easiest|right) way to\s+|(?:can|could) (?:anyone|someone|somebody|you) (?:please )?(?:help me(?: to)?|tell me how to|explain how to|show me how to)\s+|(?:is there|are there) (?:a|an|any) (?:easy |simple |quick |good )?(?:way|tool|formula|function|method) to\s+|is it possible to\s+|(?:any|an easy) way to\s+|(?:can|could|should) (?:i|we)\s+)(?:all\s+)?(.+?)\s*\?$/i.exec(
       question,
     );
-  const aim = match?.[1]?.replace(/^to\s+/i, '');
-  return aim ? clip(toSecondPerson(aim), 13) : null;
+  const aim = match?.[1]?.replace(/^to\s+/i, '').replace(/\bthis\b/gi, 'that');
+  if (!aim || /[?:;"()[\]]|\n/.test(aim)) return null;
+  // It has to start with what they want to do ("chase…", "show…"; out of its sentence the tagger may read
+  // such a verb as a noun or an adjective), not with a pronoun, a number or a linking word.
+  const first = wordsOf(aim)[0];
+  const notAnAction = ['DET', 'PRON', 'NUM', 'ADP', 'CCONJ', 'SCONJ', 'PART', 'PUNCT', 'SYM', 'X'];
+  if (!first || notAnAction.includes(first.pos) || first.stop) return null;
+  return clip(toSecondPerson(aim), 13);
 }
 
 function optionsOf(question: string): [string, string] | null {
@@ -187,6 +211,25 @@ function kindOfQuestion(question: string, options: [string, string] | null): Poi
   if (/^why\b/i.test(question)) return 'why';
   if (recommendPattern.test(question)) return 'recommend';
   if (/^(?:so,?\s+)?(?:how|what|any tips|where)\b/i.test(question)) return 'how';
+  if (
+    /^(?:can|could) (?:anyone|someone|somebody|you) (?:please )?(?:help|tell|explain|show)\b/i.test(
+      question,
+    ) ||
+    /^(?:is there|are there) (?:a|an|any) (?:easy |simple |quick |good )?(?:way|formula|function|method)\b|^is it possible to\b|^(?:any|an easy) way to\b/i.test(
+      question,
+    )
+  )
+    return 'how';
+  // "Can I return what is missing…?" asks how, once what follows reads as something to do.
+  if (/^(?:can|could|should) (?:i|we)\b/i.test(question) && aimOf(question)) return 'how';
+  // A yes-or-no question opens with its verb ("Has anyone…", "Is it…"); a bare "INDEX, MATCH problem?" or
+  // "Apply formatting to many rows?" asks for help with it.
+  if (
+    !/^(?:is|are|was|were|do|does|did|can|could|should|would|will|has|have|had|am|anyone|any|might|may)\b/i.test(
+      question,
+    )
+  )
+    return 'how';
   return 'yesno';
 }
 
@@ -252,7 +295,10 @@ export function readPostPoint(post: { title: string | null; content: string; key
       sentence = best(sentences, overlap) ?? post.content;
     }
   }
-  const topic = topicOf(sentence, post.keyword, keywordStems);
+  const topic = withArticle(
+    topicOf(sentence, post.keyword, keywordStems),
+    `${post.title ?? ''}\n${post.content}`,
+  );
   return {
     kind,
     sentence,

@@ -1,16 +1,22 @@
 import type { PostPoint } from './post-point';
 
-/** How the answer is said: casual or formal, and how a casual line may end. */
+/** How the answer is said: casual or formal. */
 export interface AnswerVoice {
   formal: boolean;
-  /** '!' when the tone of voice allows an exclamation mark now and then, else '.'. */
-  end: string;
 }
 
-/** The answer to a post's point: a lead that answers it, and a follow-up line the reply drops when short. */
+/**
+ * Picks one phrasing of a group for this post: a stable choice per post, skipping phrasings already used
+ * by other replies of the same batch. For an optional part (`required` false) it gives null once every
+ * phrasing of the group has been used, so the part is left out rather than repeated.
+ */
+export type PickPhrasing = (group: string, options: string[], required: boolean) => string | null;
+
+/** The answer to a post's point: a lead that answers it, a follow-up and a question back, both optional. */
 export interface Answer {
   lead: string;
   follow: string | null;
+  ask: string | null;
 }
 
 const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
@@ -18,147 +24,198 @@ const isDuration = (text: string | null) =>
   text !== null && /\b(?:minutes?|hours?|days?|weeks?|months?|years?)$/i.test(text);
 const isCount = (text: string | null) =>
   text !== null &&
-  /^(?:\d|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty)\b/i.test(
+  !isDuration(text) &&
+  /^(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|hundred)\s+[a-z]+s$/i.test(
     text,
   );
 
-type Choose = <T>(options: T[]) => T;
+/** Counts a line on setup effort fits: people, places or things a tool would be run for. */
+const peopleCounted =
+  /\b(?:staff|people|employees|users|clients|customers|engineers|developers|members|servers|services|stores|shops|locations|sites|listings|products|projects|accounts|databases)$/i;
+
+/** Phrasings marked `~` are casual only: a formal tone of voice leaves them out ('' keeps the others' places). */
+const voiced = (formal: boolean, options: string[]) =>
+  options.map((option) => (!option.startsWith('~') ? option : formal ? '' : option.slice(1)));
 
 /**
- * Answers the post's point in its own words: a "how do you…" question gets a way to do it, a request for
- * a tool gets how to choose one, a choice gets how to decide between the two it names, a complaint gets
- * acknowledged before a suggestion, a show-and-tell gets congratulated and asked about.
+ * Answers the post's point in its own words: a "how do you…" question gets a way to go about it, a request
+ * for a tool gets how to choose one, a choice gets how to decide between the two it names, a complaint gets
+ * acknowledged before a suggestion, a show-and-tell gets congratulated and asked about. Every phrasing has
+ * only slots the post fills cleanly (what they want to do, the thing it is about, a figure it gives).
  */
-export function answerFor(point: PostPoint, voice: AnswerVoice, choose: Choose): Answer {
-  const { topic, detail, formal } = { ...point, formal: voice.formal };
-  const { end } = voice;
+export function answerFor(point: PostPoint, voice: AnswerVoice, pick: PickPhrasing): Answer {
+  const { topic, detail, aim } = point;
+  const say = (group: string, options: string[], required = false) =>
+    pick(group, voiced(voice.formal, options), required);
+  const lead = (group: string, options: string[]) => say(group, options, true) ?? '';
+
+  /** A line on the figure the post gives: how long it has gone on (a complaint), or how many it is for (a choice). */
+  const figureFollow = (): string | null => {
+    if (point.kind === 'complaint' && isDuration(detail))
+      return say('after-duration', [
+        `${capital(detail ?? '')} is a long time to put up with it.`,
+        `After ${detail} of this, it's fair to want it sorted now.`,
+      ]);
+    if (
+      (point.kind === 'recommend' || point.kind === 'choice') &&
+      isCount(detail) &&
+      peopleCounted.test(detail ?? '')
+    )
+      return say('with-count', [
+        `At ${detail}, I'd weigh setup time as much as features.`,
+        `For ${detail}, a simple setup everyone understands goes further than a clever one.`,
+      ]);
+    return null;
+  };
+
   switch (point.kind) {
     case 'how': {
-      const head = point.aim ? `To ${point.aim},` : `With ${topic},`;
-      const lead = formal
-        ? choose([
-            `${head} it helps to agree the rules in advance and write them down, so each case is not a new negotiation.`,
-            `${head} a fixed routine tends to work better than deciding case by case, because everyone knows what comes next.`,
-          ])
-        : choose([
-            `${head} I'd agree the rules up front and write them down, so it stops being a judgement call every time.`,
-            `${head} what worked for me was one fixed routine instead of case-by-case calls; people get used to a routine fast.`,
-          ]);
-      const follow = isCount(detail)
-        ? formal
-          ? `With ${detail} involved, that consistency matters even more.`
-          : `With ${detail} in the mix, consistency matters more than the exact rule.`
-        : formal
-          ? `Revisit ${topic} after a month rather than adjusting it every week.`
-          : `Give it a month before tweaking anything about ${topic}.`;
-      return { lead, follow };
+      // One pool for both openings, so a day's "how" replies never share their advice.
+      const head = aim ? `To ${aim},` : `With ${topic},`;
+      const first = lead('how', [
+        `${head} I'd get it working on one small, real example first, then apply it to the rest.`,
+        `${head} write down what you expect to happen and what happens instead; that gap usually points at the fix.`,
+        `${head} split it into steps and check each one on its own, since it's usually a single step that's off.`,
+        `${head} do it by hand once, note each step, then automate only the step that repeats.`,
+        `${head} I'd start from the result you want and work backwards to the step that's missing.`,
+        `${head} it's worth checking how others set it up first, because there's often a standard pattern to copy.`,
+        `${head} I'd build the smallest version that works and add the awkward cases one at a time.`,
+        `${head} try it on a copy first, so a mistake costs nothing and you can experiment freely.`,
+        `${head} searching for the exact behaviour you see, word for word, usually turns up someone who solved it.`,
+        `${head} a small sample of your data and the result you expect gets you a precise answer much faster.`,
+        `${head} I'd change one thing at a time and check the result after each change.`,
+        `${head} the official examples are usually closer to what you need than they look.`,
+        `${head} I'd look for the simplest case that still fails and fix that one first.`,
+        `${head} it helps to name the exact result you want in one sentence before touching anything.`,
+        `${head} a quick sketch on paper of what goes in and what should come out saves a lot of trial and error.`,
+        `${head} I'd check the settings and defaults first, because the surprise is often there rather than in your work.`,
+        `${head} the fix is often smaller than it looks once you can reproduce the problem on demand.`,
+        `${head} I'd ask the people who'll use it what they need before deciding how far to take it.`,
+      ]);
+      return {
+        lead: first,
+        follow: figureFollow(),
+        ask: say('how-ask', [
+          `What have you tried so far?`,
+          `Where exactly does it stop working for you?`,
+          `What does your setup look like right now?`,
+        ]),
+      };
     }
-    case 'recommend': {
-      const lead = formal
-        ? choose([
-            `For ${topic}, I would shortlist two or three options and trial each on a real week of work before deciding.`,
-            `For ${topic}, the simplest option that covers your actual needs usually serves better than the most complete one.`,
-          ])
-        : choose([
-            `For ${topic}, I'd shortlist two or three options and try each on a real week of work; the one people still use on Friday wins.`,
-            `For ${topic}, the simplest option that covers what you actually need usually beats the feature-heavy one${end}`,
-          ]);
-      const follow = isCount(detail)
-        ? formal
-          ? `Given ${detail}, setup time deserves as much weight as the feature list.`
-          : `With ${detail}, I'd weigh setup time as much as features.`
-        : null;
-      return { lead, follow };
-    }
+    case 'recommend':
+      return {
+        lead: lead('recommend', [
+          `For ${topic}, I'd shortlist two or three options and try each on a real week of work; the one you still use on Friday wins.`,
+          `For ${topic}, the simplest option that covers what you actually need usually beats the feature-heavy one.`,
+          `For ${topic}, list the two or three things you can't do without and rule out any option that misses one.`,
+          `On ${topic}, ask people who've used one for a year, not a week, because the annoyances only show up later.`,
+          `For ${topic}, check how easy it is to get your data out again before you commit; switching later is the expensive part.`,
+          `For ${topic}, free trials are worth more than reviews, so I'd give two candidates a real run side by side.`,
+          `For ${topic}, I'd write down what annoys you about what you use now; that list is your real requirements.`,
+        ]),
+        follow: figureFollow(),
+        ask: say('recommend-ask', [
+          `What's the one thing it has to do well?`,
+          `What are you using at the moment?`,
+          `Is price or setup time the bigger constraint for you?`,
+        ]),
+      };
     case 'choice': {
-      const [first, second] = point.options ?? [topic, 'the alternative'];
-      const lead = formal
-        ? choose([
-            `Between ${first} and ${second}, I would trial both on a small slice of real ${topic} work and keep the one that needs less maintenance.`,
-            `${first} and ${second} are closer than they appear; the better choice is the one your team can run without a manual.`,
-          ])
-        : choose([
-            `Between ${first} and ${second}, I'd try both on a small slice of real ${topic} work and keep whichever needs less babysitting.`,
-            `${first} vs ${second} is closer than it looks; pick the one your team can run without reading a manual.`,
-          ]);
-      const follow = detail
-        ? formal
-          ? `At ${detail}, running costs will matter more than features.`
-          : `At ${detail}, running costs matter more than the feature list.`
-        : null;
-      return { lead, follow };
+      const [a, b] = point.options ?? [topic, 'the alternative'];
+      return {
+        lead: lead('choice', [
+          `Between ${a} and ${b}, I'd try both on a small slice of real work and keep whichever needs less babysitting.`,
+          `~${a} vs ${b} is closer than it looks; pick the one your team can run without reading a manual.`,
+          `I'd decide between ${a} and ${b} on the one feature you'd use every day, not on the full comparison table.`,
+          `${a} and ${b} both do the job, so the deciding factor is usually which one fits how you already work.`,
+        ]),
+        follow: figureFollow(),
+        ask: say('choice-ask', [
+          `What would you use it for most days?`,
+          `Which one does your team lean towards?`,
+        ]),
+      };
     }
     case 'yesno': {
-      const lead = formal
-        ? choose([
-            `On ${topic}, it depends mostly on how it is communicated: agreed early and stated plainly, it rarely causes a problem.`,
-            `There usually is a reasonable way with ${topic}: set the rule openly, ask the people affected, and review it after a month.`,
-          ])
-        : choose([
-            `Honestly, with ${topic} it comes down to how it's handled: agreed early and said plainly, it rarely becomes a problem.`,
-            `It can work with ${topic}, as long as you set the rule openly, ask the people it affects, and review it after a month.`,
-          ]);
-      const follow = isDuration(detail)
-        ? formal
-          ? `With ${detail} already in the picture, I would raise it sooner rather than later.`
-          : `With ${detail} already gone by, I'd raise it sooner rather than later.`
-        : null;
-      return { lead, follow };
+      const sameHere = /^(?:anyone else|is it just me|does anyone else|has anyone else)\b/i.test(
+        point.sentence,
+      );
+      return {
+        lead: sameHere
+          ? lead('same-here', [
+              `You're not the only one seeing ${topic}; it comes and goes for a lot of people.`,
+              `It's not just you with ${topic}, and it often evens out again after a few weeks.`,
+            ])
+          : lead('yesno', [
+              `On ${topic}, experiences vary a lot, so a small test of your own will tell you more than anyone's anecdote.`,
+              `Short answer on ${topic}: it can work, but I'd test it on one small case before relying on it.`,
+              `With ${topic}, the answer usually turns on one detail of your setup, so share as much of it as you can.`,
+              `I've seen ${topic} go both ways; what usually decides it is how well it fits what you already do.`,
+              `For ${topic}, a small trial tells you more than any opinion online.`,
+            ]),
+        follow: figureFollow(),
+        ask: null,
+      };
     }
-    case 'why': {
-      const lead = formal
-        ? `Largely because ${topic} is the easiest thing to measure, so it becomes what gets priced and managed.`
-        : choose([
-            `Mostly because ${topic} is the easiest thing to measure, so it ends up being what gets priced.`,
-            `Partly habit: ${topic} is simple to meter, even when it rewards the wrong behaviour.`,
-          ]);
-      const follow = detail
-        ? `The ${detail} point is the strongest argument against it${formal ? '' : ', and worth raising with them'}.`
-        : null;
-      return { lead, follow };
-    }
-    case 'complaint': {
-      const lead = formal
-        ? choose([
-            `That is a frustrating position to be in, and ${topic} should not take this much of your time.`,
-            `Problems with ${topic} like this are more common than they should be.`,
-          ])
-        : isDuration(detail)
-          ? `${capital(detail ?? '')} lost to ${topic} is rough${end}`
-          : choose([
-              `That sounds exhausting, and ${topic} shouldn't eat this much of your week.`,
-              `Been there with ${topic}; it wears you down fast${end}`,
-            ]);
-      const follow = formal
-        ? 'It usually helps to fix the one step that fails most often first, rather than the whole process at once.'
-        : choose([
-            'What helped me was fixing the one step that breaks most often first, not the whole process.',
-            'Writing down exactly where it goes wrong usually shows the fix is smaller than it feels.',
-          ]);
-      return { lead, follow };
-    }
+    case 'why':
+      return {
+        lead: lead('why', [
+          `My guess on ${topic}: it was the easiest thing to set up early on, and nobody went back to question it.`,
+          `~Partly habit, I think: with ${topic}, the first model that worked became the default, even where it rewards the wrong thing.`,
+          `On ${topic}, it's mostly what's easy to measure and bill, rather than what's fair to the people paying.`,
+        ]),
+        follow: figureFollow(),
+        ask: null,
+      };
+    case 'complaint':
+      return {
+        lead: lead('complaint', [
+          `That sounds exhausting, and ${topic} shouldn't eat this much of your week.`,
+          `~Been there with ${topic}; it wears you down fast.`,
+          `Problems with ${topic} like this are more common than they should be, and it's rarely your fault alone.`,
+          `Sorry you're dealing with ${topic}; it drains more energy than it looks from the outside.`,
+          `Trouble with ${topic} is frustrating precisely because it keeps coming back.`,
+        ]),
+        follow:
+          figureFollow() ??
+          say('complaint-follow', [
+            `What helped me was fixing the one step that breaks most often first, not the whole process.`,
+            `Writing down exactly where it goes wrong usually shows the fix is smaller than it feels.`,
+            `A short log kept for a week shows patterns fast once they're on paper.`,
+          ]),
+        ask: null,
+      };
     case 'showcase': {
       const shown = point.shown ?? topic;
-      const lead = formal
-        ? choose([`Congratulations on ${shown}.`, `Well done on ${shown}.`])
-        : choose([`Congrats on ${shown}${end}`, `Nice work on ${shown}${end}`]);
-      const follow = isCount(detail)
-        ? formal
-          ? `It would be interesting to hear how ${detail} have shaped it so far.`
-          : `Curious how ${detail} shaped it so far.`
-        : formal
-          ? `It would be interesting to hear what you learned about ${topic} along the way.`
-          : `Curious what surprised you most about ${topic}.`;
-      return { lead, follow };
+      return {
+        lead: lead('showcase', [
+          `Congrats on ${shown}.`,
+          `Nice work on ${shown}.`,
+          `Well done on ${shown}.`,
+          `Good to see ${shown} out in the world.`,
+        ]),
+        follow: say('showcase-follow', [
+          `What was the hardest part to get right?`,
+          `Curious what surprised you most along the way.`,
+          `How did people react at first?`,
+        ]),
+        ask: null,
+      };
     }
-    case 'claim': {
-      const lead = formal
-        ? `You make a fair point about ${topic}, and it is rarely said this plainly.`
-        : choose([`Fair point on ${topic}${end}`, `Agreed on ${topic}, and it's rarely said this plainly.`]);
-      const follow = formal
-        ? 'Most people accept it because pushing back feels risky, but asking rarely costs as much as it seems.'
-        : "Most people accept it because pushing back feels risky, but asking rarely costs what you'd fear.";
-      return { lead, follow };
-    }
+    case 'claim':
+      return {
+        lead: lead('claim', [
+          `Fair point on ${topic}.`,
+          `Agreed on ${topic}, and it's rarely said this plainly.`,
+          `You're right about ${topic}; most people notice it and say nothing.`,
+          `That matches what I've seen with ${topic}.`,
+        ]),
+        follow: say('claim-follow', [
+          `Most people accept it because pushing back feels risky, but asking rarely costs what you'd fear.`,
+          `The hard part is usually getting everyone else to see it too.`,
+          `I'd be curious what you'd change first.`,
+        ]),
+        ask: null,
+      };
   }
 }

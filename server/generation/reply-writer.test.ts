@@ -48,27 +48,28 @@ const words = (text: string) => text.split(/\s+/).filter(Boolean).length;
 const mentions = (text: string, name: string) => text.split(name).length - 1;
 
 describe('the built-in drafter writes replies', () => {
-  it('answers each post with its own words, names the product once and stays within the limit', async () => {
+  it('answers each post with its own words, names the product at most once and stays within the limit', async () => {
     const replies = await Promise.all(posts.map((post) => drafter.draftReply({ post, project, prompt: '' })));
     expect(new Set(replies).size).toBe(posts.length);
-    expect(replies[0]).toContain('late payments');
+    expect(replies[0]).toContain('chase late payments');
     expect(replies[1]).toContain('invoicing process');
     expect(replies[2]).toContain('project management');
-    expect(replies[3]).toContain('freelance burnout');
+    expect(replies[3]).toContain('freelance');
     for (const reply of replies) {
       expect(words(reply)).toBeLessThanOrEqual(replyMaxWords);
-      expect(mentions(reply, 'Invoicely')).toBe(1);
+      expect(mentions(reply, 'Invoicely')).toBeLessThanOrEqual(1);
       expect(reply).not.toContain('https://');
     }
   });
 
-  it('says how the product helps only when the post is about what it does', async () => {
-    const [late, , tools] = await Promise.all(
+  it('names the product, with a disclosure, only when the post is about what it does', async () => {
+    const [late, , tools, burnout] = await Promise.all(
       posts.map((post) => drafter.draftReply({ post, project, prompt: '' })),
     );
     expect(late).toContain('payment reminders');
-    expect(tools).not.toContain('payment reminders');
-    expect(tools).toMatch(/Full disclosure: I work on Invoicely/);
+    expect(late).toMatch(/(?:disclosure|transparency)[^.]*I work on/i);
+    expect(tools).not.toContain('Invoicely');
+    expect(burnout).not.toContain('Invoicely');
   });
 
   it('follows the prompt: shorter, more formal, and something to mention', async () => {

@@ -79,7 +79,6 @@ const commonStems = new Set([
   'one',
 ]);
 
-const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The description's sentence that shares most with the post, and how much the two share. */
@@ -95,16 +94,18 @@ function productFit(request: ReplyRequest, point: PostPoint) {
   const sharedWithPoint = [...pointStems].filter(
     (stem) => projectStems.has(stem) && !commonStems.has(stem),
   ).length;
-  let best = sentences[0] ?? '';
-  let bestShared = -1;
-  for (const sentence of sentences) {
-    const stems = stemsOf(sentence);
-    const shared = [...postStems].filter((stem) => stems.has(stem)).length;
-    if (shared > bestShared) [best, bestShared] = [sentence, shared];
-  }
+  // The description's sentences, the one that shares most with the post first.
+  const ranked = sentences
+    .map((sentence, index) => ({
+      sentence,
+      index,
+      shared: [...postStems].filter((stem) => stemsOf(sentence).has(stem)).length,
+    }))
+    .sort((a, b) => b.shared - a.shared || a.index - b.index)
+    .map(({ sentence }) => sentence);
   // The post's point, or the post as a whole, has to be about what the product does.
   const helps = project.description.trim() !== '' && (sharedWithPoint >= 2 || sharedWithPost >= 3);
-  return { helps, sentence: best };
+  return { helps, sentences: ranked };
 }
 
 /** A description sentence said after the product's name: "sends polite reminders…" ("which" follows the name). */
@@ -124,102 +125,204 @@ function whatItDoes(sentence: string, name: string): { verbPhrase: string | null
   };
 }
 
-/** The first clause of a phrase, for replies that must be shorter. */
-const firstClause = (text: string) => text.split(/,|;|\s+(?:so|and|which|while|with)\s+/)[0]?.trim() ?? text;
-
 const contractions: Array<[RegExp, string]> = [
   [/\bI'd\b/g, 'I would'],
-  [/\bit's\b/g, 'it is'],
-  [/\bIt's\b/g, 'It is'],
+  [/\bI've\b/g, 'I have'],
+  [/\b([Ii])t's\b/g, '$1t is'],
+  [/\b([Tt])hat's\b/g, '$1hat is'],
+  [/\b([Tt])here's\b/g, '$1here is'],
+  [/\b([Ww])hat's\b/g, '$1hat is'],
+  [/\b([Yy])ou're\b/g, '$1ou are'],
+  [/\b([Yy])ou'd\b/g, '$1ou would'],
+  [/\b([Yy])ou've\b/g, '$1ou have'],
+  [/\bwho've\b/g, 'who have'],
   [/\bshouldn't\b/g, 'should not'],
-  [/\bdon't\b/g, 'do not'],
+  [/\b([Dd])on't\b/g, '$1o not'],
   [/\bisn't\b/g, 'is not'],
-  [/\byou'd\b/g, 'you would'],
-  [/\byou're\b/g, 'you are'],
-  [/\bthat's\b/g, 'that is'],
+  [/\bcan't\b/g, 'cannot'],
 ];
 const formalise = (text: string) => contractions.reduce((said, [from, to]) => said.replace(from, to), text);
 
+/** A sentence as a batch compares it: lower case, the words only. */
+const sentenceKey = (sentence: string) =>
+  sentence
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+
+/**
+ * What a batch of replies (a day's drafts for a project) has said so far: the phrasings it has used and
+ * its sentences. A reply written with it avoids both, so no sentence recurs across the batch.
+ */
+export class ReplyMemory {
+  private readonly phrasings = new Map<string, number>();
+  private readonly sentences = new Set<string>();
+
+  usesOf(phrasing: string): number {
+    return this.phrasings.get(phrasing) ?? 0;
+  }
+
+  hasSaid(sentence: string): boolean {
+    return this.sentences.has(sentenceKey(sentence));
+  }
+
+  remember(phrasings: Iterable<string>, reply: string): void {
+    for (const phrasing of phrasings) this.phrasings.set(phrasing, this.usesOf(phrasing) + 1);
+    for (const sentence of sentencesOf(reply)) this.sentences.add(sentenceKey(sentence));
+  }
+}
+
 /**
  * Writes a reply without a model: it reads the post's point (its question, or what it shows, complains
- * about or claims) and answers that in the post's own words, names the product once, says how it helps
- * only when the post's point and the product's description share their subject, adds the link only when
- * the tone of voice asks, and follows the tone of voice and the person's prompt.
+ * about or claims) and answers that in the post's own words, adds a figure the post gives and a question
+ * back, names the product in one complete sentence only when the post's point and the product's
+ * description share their subject (with the link when the tone of voice asks), and follows the tone of
+ * voice and the person's prompt. Given its batch's memory (`request.batch`), it picks phrasings no other reply of the
+ * batch has used, leaving an optional part out rather than repeating it.
  */
 export function writeReply(request: ReplyRequest): string {
   const { post, project, prompt } = request;
+  const memory = request.batch ?? new ReplyMemory();
   const style = styleOf(project.tov, prompt);
-  const name = project.name.trim() || 'our product';
+  const name = project.name.trim();
   const point = readPostPoint(post);
-  const pick = hashOf(`${post.title ?? ''}\n${post.content}`);
+  const seed = hashOf(`${post.title ?? ''}\n${post.content}`);
   let turn = 0;
-  const choose = <T>(options: T[]): T => options[(pick + turn++ * 7) % options.length] as T;
-  const answer = answerFor(
-    point,
-    { formal: style.formal, end: style.exclaim && pick % 2 === 0 ? '!' : '.' },
-    choose,
-  );
+  /** The phrasing key of each sentence picked, so only the ones the reply keeps are remembered. */
+  const picked = new Map<string, string>();
+  const pick = (group: string, options: string[], required: boolean): string | null => {
+    if (options.length === 0) return null;
+    const start = (seed + turn++ * 7) % options.length;
+    const order = options.map((_, i) => (start + i) % options.length);
+    const usable = order.filter((i) => options[i] !== '');
+    if (usable.length === 0) return null;
+    const fresh = usable.find(
+      (i) => memory.usesOf(`${group}#${i}`) === 0 && !memory.hasSaid(options[i] as string),
+    );
+    let chosen = fresh;
+    if (chosen === undefined && required) {
+      // Every phrasing has been used: the least used one, filled with this post's words, as long as the
+      // sentence itself is new.
+      const unsaid = usable.filter((i) => !memory.hasSaid(options[i] as string));
+      chosen = (unsaid.length ? unsaid : usable).reduce((a, b) =>
+        memory.usesOf(`${group}#${b}`) < memory.usesOf(`${group}#${a}`) ? b : a,
+      );
+    }
+    if (chosen === undefined) return null;
+    const text = options[chosen] as string;
+    picked.set(text, `${group}#${chosen}`);
+    return text;
+  };
+  const answer = answerFor(point, { formal: style.formal }, pick);
+  const lead =
+    style.exclaim && seed % 2 === 0 && /\.$/.test(answer.lead)
+      ? answer.lead.replace(/\.$/, '!')
+      : answer.lead;
 
   const fit = productFit(request, point);
-  const who = style.asTeam ? 'we make' : 'I work on';
-  const does = whatItDoes(fit.sentence, name);
-  const productLines = (() => {
-    if (!fit.helps) {
-      const lines = style.formal
-        ? [`In the interest of transparency, ${who} ${name}, although it is not what this needs.`]
-        : [
-            `Full disclosure: ${who} ${name}, but that's not what this needs.`,
-            `(Full disclosure, ${who} ${name}; no pitch here, it isn't built for this.)`,
-          ];
-      return [choose(lines), `Full disclosure: ${who} ${name}.`];
-    }
-    const about = point.topic;
-    const full = does.verbPhrase
-      ? style.formal
-        ? `${capital(who)} ${name}, which ${does.verbPhrase}; it may help with ${about}.`
-        : choose([
-            `For the ${about} part, ${who} ${name}, which ${does.verbPhrase}.`,
-            `Full disclosure, ${who} ${name}: it ${firstClause(does.verbPhrase)}, which might take ${about} off your plate.`,
-          ])
-      : style.formal
-        ? `${name} may help with ${about}: ${does.clause}.`
-        : `${name} might help with the ${about} part: ${does.clause}.`;
-    const short = does.verbPhrase
-      ? `${capital(who)} ${name}, which ${firstClause(does.verbPhrase)}.`
-      : `${name} might help here: ${firstClause(does.clause)}.`;
-    return [full, short, `${name} was built for ${about}.`];
-  })();
+  const link = style.link && project.url ? project.url : null;
+  const productLines = name && fit.helps ? productSentences(request, fit.sentences, link, style, pick) : [];
 
   const content = promptContent(prompt);
   const contentLine = content ? `Worth mentioning too: ${content}.` : null;
-  // "Include a link when the product helps": a reply that does not pitch carries no link either.
-  const linkOnlyWhenHelping = /\blinks?\b[^.]*\b(?:when|where|if)\b/i.test(project.tov);
-  const linkLine =
-    style.link && project.url && (fit.helps || !linkOnlyWhenHelping) ? `More at ${project.url}` : null;
 
   const maxWords = style.short ? shortReplyMaxWords : replyMaxWords;
   const maxChars = replyCharLimit(post.network);
   const fits = (text: string) => countWords(text) <= maxWords && (!maxChars || text.length <= maxChars);
-  const build = (follow: string | null, product: string, said = contentLine) => {
-    const text = [answer.lead, follow, product, said, linkLine].filter(Boolean).join(' ');
+  const build = (parts: Array<string | null>) => {
+    const text = parts.filter(Boolean).join(' ');
     return style.formal ? formalise(text) : text;
   };
-  // Longest first: the follow-up line goes before the product line is shortened.
-  const follows = style.short ? [null] : [answer.follow, null];
-  for (const product of productLines) {
-    for (const follow of follows) {
-      const reply = build(follow, product);
-      if (fits(reply)) return reply;
+  const done = (reply: string) => {
+    const kept = [...picked].filter(([text]) => reply.includes(style.formal ? formalise(text) : text));
+    memory.remember(
+      kept.map(([, key]) => key),
+      reply,
+    );
+    return reply;
+  };
+  // Longest first: the follow-up and the question back give way before the product line is shortened,
+  // and the product line is left out before the answer is cut.
+  const extras: Array<[string | null, string | null]> = style.short
+    ? [[null, null]]
+    : [
+        [answer.follow, answer.ask],
+        [answer.follow, null],
+        [null, answer.ask],
+        [null, null],
+      ];
+  for (const product of [...productLines, null]) {
+    for (const [follow, ask] of extras) {
+      const reply = build([lead, follow, ask, product, contentLine]);
+      if (fits(reply)) return done(reply);
     }
   }
   // Still too long: the prompt's own content is what gives way, cut to the words that are left.
-  const product = productLines.at(-1) ?? '';
-  const left = maxWords - countWords(build(null, product, null)) - 4;
+  const product = productLines.at(-1) ?? null;
+  const left = maxWords - countWords(build([lead, product])) - 4;
   const clipped =
     content && left > 2 ? `Worth mentioning too: ${content.split(/\s+/).slice(0, left).join(' ')}…` : null;
-  return enforceReplyRules(build(null, product, clipped), {
-    maxWords,
-    maxChars,
-    allowedLink: linkLine ? project.url : null,
-  });
+  return done(
+    enforceReplyRules(build([lead, product, clipped]), {
+      maxWords,
+      maxChars,
+      allowedLink: link,
+    }),
+  );
+}
+
+/**
+ * The product said in one complete sentence, in phrasings a batch has not used yet: longest first, then
+ * the same with the description's shortest fitting sentence, so a reply with a hard length still names it
+ * whole or not at all.
+ */
+function productSentences(
+  request: ReplyRequest,
+  sentences: string[],
+  link: string | null,
+  style: ReplyStyle,
+  pick: (group: string, options: string[], required: boolean) => string | null,
+): string[] {
+  const name = request.project.name.trim();
+  const who = style.asTeam ? 'we make' : 'I work on';
+  const said = (text: string) => (link ? `${text} (${link}).` : `${text}.`);
+  const phrasings = (sentence: string) => {
+    const does = whatItDoes(sentence, name);
+    if (!does.verbPhrase)
+      return style.formal
+        ? [said(`In the interest of transparency, ${who} ${name}: ${does.clause}`)]
+        : [
+            said(`Full disclosure, ${who} ${name}: ${does.clause}`),
+            said(`Disclosure: ${who} ${name}, and ${does.clause}`),
+          ];
+    const vp = does.verbPhrase;
+    return style.formal
+      ? [
+          said(`In the interest of transparency, ${who} ${name}, which ${vp}`),
+          said(`I should say that ${who} ${name}, which ${vp}`),
+          said(`${name} may be relevant here, since it ${vp}; in the interest of transparency, ${who} it`),
+        ]
+      : [
+          said(`Full disclosure, ${who} ${name}, which ${vp}`),
+          said(`Disclosure: ${who} ${name}; it ${vp}`),
+          said(`${name} might help here, since it ${vp} (disclosure: ${who} it)`).replace(/\)\s*\(/, '; '),
+          said(`For what it's worth, ${name} ${vp}; disclosure, ${who} it`),
+        ];
+  };
+  // The description's sentence closest to the post, in a phrasing the batch has not used; then the next
+  // sentence: a day's replies for one project can name it without two sharing a sentence.
+  const lines: string[] = [];
+  for (const sentence of sentences) {
+    const line = pick(`product:${name}:${sentence}`, phrasings(sentence), false);
+    if (line) {
+      lines.push(line);
+      break;
+    }
+  }
+  const shortest = [...sentences].sort((a, b) => a.length - b.length)[0];
+  if (shortest && shortest !== sentences[0]) {
+    const short = pick(`product:${name}:${shortest}`, phrasings(shortest), false);
+    if (short) lines.push(short);
+  }
+  return lines;
 }

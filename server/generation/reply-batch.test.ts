@@ -1,0 +1,233 @@
+import { describe, expect, it } from 'vitest';
+import { createSafeFetcher } from '../net/safe-fetch';
+import { BuiltinDrafter } from './builtin-drafter';
+import type { ReplyPost, ReplyProject } from './drafter';
+import { readPostPoint, stemsOf } from './post-point';
+import { replyCharLimit, replyMaxWords } from './reply-rules';
+import { ReplyMemory } from './reply-writer';
+
+const drafter = new BuiltinDrafter(createSafeFetcher({ allowHosts: [] }));
+
+const sheets: ReplyProject = {
+  name: 'Sheetsmith',
+  url: 'https://sheetsmith.example',
+  description:
+    'Sheetsmith writes and explains Excel and Google Sheets formulas from a plain-English question. It spots broken references and suggests a faster formula when a sheet gets slow.',
+  goal: 'Find people stuck on spreadsheet formulas, lookups or slow workbooks',
+  tov: 'Friendly and practical, speaking to the reader as "you", in short sentences.',
+};
+const rota: ReplyProject = {
+  name: 'Rotaboard',
+  url: null,
+  description:
+    'Rotaboard plans staff rotas for restaurants, kitchens and clinics. Staff swap shifts and request time off from their phones, and managers approve them in one place.',
+  goal: 'Find kitchen and clinic managers who struggle with staff schedules and shift swaps',
+  tov: 'Write in a clear, professional voice, in sentences of moderate length, without exclamation marks.',
+};
+
+/** Posts shaped like the ones discovery keeps: short questions, fragments, complaints, several networks. */
+const posts: Array<{ post: ReplyPost; project: ReplyProject }> = [
+  {
+    project: sheets,
+    post: {
+      author: 'a1',
+      keyword: 'IF statement',
+      network: 'reddit',
+      title: 'Can anyone help me fix this IF statement?',
+      content: 'It returns FALSE for every row even when the cell says Paid. Excel 2010.',
+    },
+  },
+  {
+    project: sheets,
+    post: {
+      author: 'a2',
+      keyword: 'formula',
+      network: 'reddit',
+      title: 'Apply a formula to forty thousand rows?',
+      content: 'Dragging the fill handle takes forever and the sheet freezes halfway.',
+    },
+  },
+  {
+    project: sheets,
+    post: {
+      author: 'a3',
+      keyword: 'VLOOKUP',
+      network: 'x',
+      title: null,
+      content:
+        'is there a way to make VLOOKUP return the last match instead of the first? my sheet is slow enough already',
+    },
+  },
+  {
+    project: sheets,
+    post: {
+      author: 'a4',
+      keyword: 'pivot table',
+      network: 'bluesky',
+      title: null,
+      content: 'My pivot table refuses to refresh after I added a new column. Hate this.',
+    },
+  },
+  {
+    project: sheets,
+    post: {
+      author: 'a5',
+      keyword: 'spreadsheet',
+      network: 'hackernews',
+      title: 'Ask HN: What do you use instead of a spreadsheet for a small team budget?',
+      content: 'We are four people and the shared spreadsheet keeps breaking whenever someone sorts it.',
+    },
+  },
+  {
+    project: rota,
+    post: {
+      author: 'b1',
+      keyword: 'staff rota',
+      network: 'reddit',
+      title: 'How many days before do you publish your staff rota?',
+      content: 'We run a café with nine staff. I post it on Sunday night and people complain.',
+    },
+  },
+  {
+    project: rota,
+    post: {
+      author: 'b2',
+      keyword: 'shift swaps',
+      network: 'mastodon',
+      title: null,
+      content:
+        'Shift swaps in our kitchen happen over a group chat and someone always misses one. How do you keep track of shift swaps?',
+    },
+  },
+  {
+    project: rota,
+    post: {
+      author: 'b3',
+      keyword: 'scheduling app',
+      network: 'reddit',
+      title: 'Looking for a scheduling app for a clinic with twenty staff',
+      content: 'Paper rotas on the wall are not working anymore. Budget is tight.',
+    },
+  },
+  {
+    project: rota,
+    post: {
+      author: 'b4',
+      keyword: 'night shifts',
+      network: 'x',
+      title: null,
+      content:
+        'Our nurses are burning out from back-to-back night shifts and management calls it fair. Exhausted.',
+    },
+  },
+  {
+    project: rota,
+    post: {
+      author: 'b5',
+      keyword: 'overtime',
+      network: 'reddit',
+      title: 'Is it normal to be asked to do overtime every weekend?',
+      content: 'Line cook, six months in. Every Friday the chef asks who can stay late.',
+    },
+  },
+];
+
+const sentencesOf = (text: string) => text.split(/(?<=[.!?)])\s+(?=[A-Z])/).filter(Boolean);
+const words = (text: string) => text.split(/\s+/).filter(Boolean).length;
+
+describe("a day's built-in drafts", async () => {
+  const batch = new ReplyMemory();
+  const replies: string[] = [];
+  for (const { post, project } of posts)
+    replies.push(await drafter.draftReply({ post, project, prompt: '', batch }));
+
+  it('never repeat a sentence across the posts of the day', () => {
+    const said = replies.flatMap((reply, index) =>
+      sentencesOf(reply.replaceAll(posts[index]?.project.name ?? '', 'PRODUCT')).map((s) => s.toLowerCase()),
+    );
+    expect(said.filter((sentence, index) => said.indexOf(sentence) !== index)).toEqual([]);
+  });
+
+  it('never repeat a phrasing, even with other words in its slots', () => {
+    // The longest run of words two replies share, once the post's own words are masked out.
+    const masked = replies.map((reply, index) => {
+      const own = new Set(
+        `${posts[index]?.post.title ?? ''} ${posts[index]?.post.content ?? ''} ${posts[index]?.project.description}`
+          .toLowerCase()
+          .match(/[\p{L}\p{N}'-]+/gu),
+      );
+      return (reply.toLowerCase().match(/[\p{L}\p{N}'-]+/gu) ?? []).map((word) =>
+        own.has(word) ? '*' : word,
+      );
+    });
+    const runs = (tokens: string[]) => {
+      const found = new Set<string>();
+      for (let i = 0; i + 6 <= tokens.length; i++) {
+        const run = tokens.slice(i, i + 6);
+        if (run.filter((word) => word !== '*').length >= 5) found.add(run.join(' '));
+      }
+      return found;
+    };
+    const seen = new Map<string, number>();
+    for (const [index, tokens] of masked.entries()) {
+      for (const run of runs(tokens)) {
+        const earlier = seen.get(run);
+        expect(earlier === undefined, `"${run}" in replies ${earlier} and ${index}`).toBe(true);
+        seen.set(run, index);
+      }
+    }
+  });
+
+  it.each(posts.map(({ post }, index) => [post.keyword, index] as const))(
+    '"%s": answers with a word from the post\'s point, within the network\'s limit',
+    (_keyword, index) => {
+      const { post } = posts[index] ?? {};
+      const reply = replies[index] ?? '';
+      if (!post) throw new Error('no post');
+      const point = readPostPoint(post);
+      const pointStems = stemsOf(`${point.sentence} ${point.topic}`);
+      const replyStems = stemsOf(reply);
+      expect(
+        [...pointStems].some((stem) => replyStems.has(stem)),
+        reply,
+      ).toBe(true);
+      expect(words(reply)).toBeLessThanOrEqual(replyMaxWords);
+      const limit = replyCharLimit(post.network);
+      if (limit) expect(reply.length).toBeLessThanOrEqual(limit);
+    },
+  );
+
+  it('name the product in one complete sentence, never cut mid-description', () => {
+    let named = 0;
+    for (const [index, reply] of replies.entries()) {
+      const { project } = posts[index] ?? {};
+      if (!project) throw new Error('no project');
+      expect(reply).not.toContain('…');
+      const withName = sentencesOf(reply).filter((sentence) => sentence.includes(project.name));
+      expect(withName.length).toBeLessThanOrEqual(1);
+      const [sentence] = withName;
+      if (!sentence) continue;
+      named += 1;
+      expect(sentence).toMatch(/[.)]$/);
+      // The description's words it uses run on to the end of one of its sentences.
+      const ends = sentencesOf(project.description).map((s) =>
+        s
+          .replace(/[.!?]$/, '')
+          .split(' ')
+          .slice(-3)
+          .join(' '),
+      );
+      expect(
+        ends.some((end) => sentence.includes(end)),
+        sentence,
+      ).toBe(true);
+    }
+    expect(named).toBeGreaterThanOrEqual(4);
+  });
+
+  it('do not splice a question they cannot parse into a broken sentence', () => {
+    const rotaReply = replies[5] ?? '';
+    expect(rotaReply).not.toMatch(/^To many days/i);
+    expect(rotaReply).toMatch(/staff rota/);
+  });
+});
