@@ -180,7 +180,7 @@ describe('the model drafter', () => {
     const [request] = llm.requests;
     expect(request?.body.response_format.json_schema.schema.properties).toHaveProperty('answer');
     const text = JSON.stringify(request?.body.messages);
-    expect(text).toContain('Name the product exactly once');
+    expect(text).toContain('Mention the product at most once');
     expect(text).toContain('No link unless the tone of voice asks for one');
     expect(text).toContain('How do you chase late invoices');
     expect(text).toContain('Calm and peer-to-peer.');
@@ -214,7 +214,7 @@ describe('the model drafter', () => {
     tov: 'Calm and peer-to-peer.',
   };
 
-  it('tells the model the reply rules: peer tone, the point first, the product once, no hashtags, 80 words', async () => {
+  it('tells the model the reply rules: peer tone, the point first, the product at most once, no hashtags, 80 words', async () => {
     llm.enqueue('reply-good');
     await drafter().draftReply({ post: latePost, project: tallybird, prompt: '' });
     const [request] = llm.requests;
@@ -223,8 +223,8 @@ describe('the model drafter', () => {
     for (const rule of [
       "Answer the post's actual point first",
       'Write as a peer in the conversation',
-      'Name the product exactly once',
-      'when it does not help, reply helpfully without pitching',
+      'Mention the product at most once',
+      'when it does not help, reply helpfully without naming it',
       'No link unless the tone of voice asks for one',
       'At most 80 words',
       'no hashtags',

@@ -11,7 +11,13 @@ import type { Drafter, ProjectBrief, ProjectContext, ReplyRequest } from './draf
 import { GenerationError } from './generation-error';
 import { fetchAndReadPage, type PageReader, type ReadPage } from './page-reader';
 import { sharedPageReader } from './page-reader-pool';
-import { enforceReplyRules, replyCharLimit, replyMaxWords, toneAsksForLink } from './reply-rules';
+import {
+  enforceReplyRules,
+  networkNorms,
+  replyCharLimit,
+  replyMaxWords,
+  toneAsksForLink,
+} from './reply-rules';
 
 export interface ModelDrafterOptions {
   /** Longest wait for one answer, in milliseconds. */
@@ -34,9 +40,10 @@ Write only from the material given; never invent features, prices or customers.
 Answer with one JSON object and nothing else.`;
 
 const replySystem = `You draft replies for a team that uses ReplyRadar to answer social-media posts where their product belongs.
-- Answer the post's actual point first: its question, or its main complaint or claim. Refer to something specific the post says.
-- Write as a peer in the conversation, not as a marketer, in the project's tone of voice.
-- Name the product exactly once. Say how it helps only if it genuinely does for this post, relating what the product does to what the post asks; when it does not help, reply helpfully without pitching. Never invent features, prices or customers.
+- Answer the post's actual point first: its question, or its main complaint or claim. Refer to something specific the post says, and give the answer itself, not advice to look elsewhere.
+- Write as a peer in the conversation, not as a marketer, in the project's tone of voice, following the network's norms.
+- Mention the product at most once, in one complete sentence after the answer, and only if it genuinely helps with this post, relating what the product does to what the post asks; when it does not help, reply helpfully without naming it. Never invent features, prices or customers.
+- When you mention the product, disclose that you are behind it in the same sentence ("I work on X", or "we make X" when the tone of voice speaks as the team).
 - No link unless the tone of voice asks for one.
 - At most ${replyMaxWords} words. Plain text, no hashtags, no emoji, no sign-off.
 - The person's prompt, when given, steers the reply (length, register, something to mention) and wins over these defaults where they differ.
@@ -185,8 +192,9 @@ export class ModelDrafter implements Drafter {
       project.url ? `Product link (use only if the tone of voice asks for a link): ${project.url}` : null,
       `The post was found for the keyword: ${post.keyword}`,
       post.network ? `Network: ${post.network}` : null,
+      post.network ? `The network's norms: ${networkNorms(post.network)}` : null,
       `Post author: ${post.author}`,
-      post.title ? `Post title: ${post.title}` : null,
+      post.title ? `Thread title: ${post.title}` : null,
       `Post text:\n${post.content.slice(0, this.maxPageChars)}`,
       prompt.trim() ? `The person's prompt for this reply: ${prompt.trim()}` : null,
     ]
@@ -195,7 +203,7 @@ export class ModelDrafter implements Drafter {
     const maxChars = replyCharLimit(post.network);
     const { answer } = await this.ask(
       generatedReplySchema,
-      `Draft a reply (field answer) to this post${maxChars ? ` in at most ${maxChars} characters` : ''}.\n${material}`,
+      `Draft a reply (field answer) to this post in at most ${maxChars ? `${maxChars} characters` : `${replyMaxWords} words`}.\n${material}`,
       'reply',
       replySystem,
     );

@@ -11,6 +11,28 @@ export function replyCharLimit(network: string | undefined): number | null {
   return network ? (networkCharLimits[network.trim().toLowerCase()] ?? null) : null;
 }
 
+/** How a reply is expected to read on each network, beyond its length. */
+const norms: Record<string, string> = {
+  x: 'X: one or two plain sentences within 280 characters, no thread, no hashtags.',
+  bluesky: 'Bluesky: a short, friendly reply within 300 characters, conversational, no hashtags.',
+  mastodon:
+    'Mastodon: within 500 characters; people there dislike marketing, so lead with help and say plainly who you are if you mention a product.',
+  reddit:
+    'Reddit: answer as a member of the community, with substance; most subreddits ban self-promotion, so a product is mentioned only with a disclosure and only when it answers the question.',
+  hackernews:
+    'Hacker News: plain, specific and technical; no marketing tone, no superlatives, no exclamation marks; readers value substance and candour about affiliations.',
+  linkedin: 'LinkedIn: professional and first-person, a short paragraph, no hard sell.',
+};
+norms.twitter = norms.x as string;
+
+/** The norms of a network for a reply, or a general rule for one the list does not know. */
+export function networkNorms(network: string): string {
+  return (
+    norms[network.trim().toLowerCase()] ??
+    'Reply the way regulars of this community do: helpful first, no advertising tone.'
+  );
+}
+
 export const countWords = (text: string) => text.split(/\s+/).filter(Boolean).length;
 
 const linkPattern = /\b(?:https?:\/\/|www\.)[^\s<>()]+[^\s<>().,;:!?'"]/gi;
