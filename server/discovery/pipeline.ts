@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { type DiscoveryCount, type DiscoveryError, projects, socials } from '../db/schema';
 import type { Drafter } from '../generation/drafter';
+import { ReplyMemory } from '../generation/reply-writer';
 import type { Logger } from '../logger';
 import {
   claimRun,
@@ -119,6 +120,8 @@ export async function runDiscovery(
     const learned = await loadLearnedRelevance(db, projectId);
     const keywords = [...new Map(project.keywords.map((keyword) => [keyword.name, keyword])).values()];
 
+    // The run's drafts are one day's batch: no two of its replies, over all keywords, share a sentence.
+    const said = new ReplyMemory();
     for (const keyword of keywords) {
       deps.signal?.throwIfAborted();
       if (run.doneKeywords.includes(keyword.name)) {
@@ -233,6 +236,7 @@ export async function runDiscovery(
         },
         kept,
         deps.signal,
+        said,
       );
       const answers = drafted.answers;
       for (const { post, error } of drafted.failures)
