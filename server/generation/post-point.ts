@@ -44,7 +44,7 @@ const hollowLeads = new Set(['best', 'good', 'great', 'new', 'right', 'simple', 
 
 const askPattern = /\b(looking for|recommendations?|suggestions?|any tips|advice on)\b/i;
 const recommendPattern =
-  /\b(recommend\w*|suggestions?|tutorials?|alternatives?|looking for|anyone (?:have|know) (?:a|an|any|of)|what (?:\w+ ){0,3}(?:do|are|does) (?:you|people|folks|y'all|everyone) (?:use|using)|what are you using|best \w+ for|^best\b|any (?:good |free )?(?:tools?|apps?|software|programs?|resources?|services?|plugins?|courses?|books?)\b|what (?:tools?|apps?|software)\b)/i;
+  /\b(recommend\w*|suggestions?|tutorials?|alternatives?|looking for|anyone (?:have|know) (?:a|an|any|of)|what (?:\w+ ){0,3}(?:do|are|does) (?:you|people|folks|y'all|everyone) (?:use|using)|what are you using|what (?:\w+ ){0,3}(?:has|have) worked|best \w+ for|^best\b|any (?:good |free )?(?:tools?|apps?|software|programs?|resources?|services?|plugins?|courses?|books?)\b|what (?:tools?|apps?|software)\b)/i;
 const showPattern =
   /\b(?:I|we)(?:'ve| have)?\s+(?:just\s+|finally\s+)?(?:built|made|launched|released|shipped|wrote|opened|finished|open-sourced|created)\s+(.+)/i;
 const complaintWords =
@@ -131,7 +131,8 @@ function topicOf(sentence: string, keyword: string, keywordStems: Set<string>): 
 
 /** "the formula" where the post counts the thing ("a formula", "my formula"), the bare word otherwise ("privacy"). */
 function withArticle(topic: string, text: string): string {
-  if (!/^[a-z][a-z -]*[^s]$/.test(topic)) return topic;
+  // The last word decides: "WHERE IN list" is counted, "INDEX MATCH" and "late invoices" are not.
+  if (!/(?:^|\s)[a-z][a-z-]*[^s\s]$/.test(topic) || topic.startsWith('the ')) return topic;
   const escaped = topic.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const counted = new RegExp(
     `\\b(?:a|an|the|this|that|my|your|our|his|her|their|each|every)\\s+(?:\\w+\\s+)?${escaped}\\b`,
