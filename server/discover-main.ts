@@ -18,7 +18,11 @@ function progressLine(event: DiscoveryProgress): string {
       const bySource = Object.entries(event.counts).map(
         ([source, count]) => `${source} ${count.kept} kept / ${count.stored} stored`,
       );
-      return `${event.keyword}: ${bySource.join(', ') || 'nothing searched'}`;
+      const failures = event.errors.map(
+        (error) =>
+          `\n  ${error.source ?? 'all networks'} · ${event.keyword}: failed (${error.kind}: ${error.message})`,
+      );
+      return `${event.keyword}: ${bySource.join(', ') || 'nothing searched'}${failures.join('')}`;
     }
     case 'skipped':
       return `${event.keyword}: already stored by an earlier attempt of this run`;
@@ -75,7 +79,12 @@ async function main(): Promise<number> {
     const stored = Object.values(outcome.run.counts)
       .flatMap((byKeyword) => Object.values(byKeyword))
       .reduce((sum, count) => sum + count.stored, 0);
-    console.log(`Finished: ${stored} posts stored, ${outcome.run.errors.length} errors recorded.`);
+    const errors = outcome.run.errors.length;
+    console.log(
+      errors === 0
+        ? `Finished: ${stored} posts stored.`
+        : `Finished with errors: ${stored} posts stored, ${errors} ${errors === 1 ? 'error' : 'errors'} recorded (by keyword and network above).`,
+    );
     return 0;
   } finally {
     await database.close();

@@ -1,5 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { CountingRelevance, StepClock } from '../../tests/support/discovery-doubles';
 import { openTestDatabase, type TestDatabase, testDatabases } from '../../tests/support/server-harness';
 import { type FakeSources, startFakeSources } from '../../tests/support/sources-fake-server';
 import { discoveryRuns, posts, projects, socials, workspaces } from '../db/schema';
@@ -31,6 +32,8 @@ describe.each(testDatabases())('discovery end to end on the source fixtures (%s)
   let database: TestDatabase;
   let fake: FakeSources;
   let workspaceId: string;
+  // A 429's wait is recorded, not spent.
+  const clock = new StepClock();
   const env = loadEnv({ SOCIALS: 'reddit,hackernews,x', X_BEARER_TOKEN: 'x-bearer', LOG_LEVEL: 'silent' });
 
   beforeAll(async () => {
@@ -55,7 +58,10 @@ describe.each(testDatabases())('discovery end to end on the source fixtures (%s)
   });
 
   function sources() {
-    return createSources(env, { baseUrls: { reddit: fake.url, hackernews: fake.url, x: fake.url } });
+    return createSources(env, {
+      baseUrls: { reddit: fake.url, hackernews: fake.url, x: fake.url },
+      clock,
+    });
   }
 
   function deps(overrides: Partial<DiscoveryDeps> = {}): DiscoveryDeps {
@@ -206,6 +212,7 @@ describe.each(testDatabases())('discovery end to end on the source fixtures (%s)
 
   it('one network failing records its error and the other networks’ posts are stored', async () => {
     const project = await newProject();
+    const waitsBefore = clock.waits.length;
     fake.on(routes.x, { status: 429, headers: { 'retry-after': '60' }, fixture: 'x/too-many-requests.json' });
     try {
       const outcome = await runDiscovery(deps(), project.id, today);
@@ -220,5 +227,49 @@ describe.each(testDatabases())('discovery end to end on the source fixtures (%s)
     expect(run?.errors.map((error) => [error.source, error.keyword, error.kind])).toEqual(
       keywords.map((keyword) => ['x', keyword, 'rate_limited']),
     );
+    // X was asked again twice per keyword after the minute it named, then recorded as rate-limited.
+    expect(clock.waits.slice(waitsBefore)).toEqual(keywords.flatMap(() => [60_000, 60_000]));
+  });
+
+  it('a network asking to wait a moment is searched again within the run and its posts are stored', async () => {
+    const project = await newProject();
+    const waitsBefore = clock.waits.length;
+    fake.once(routes.x, {
+      status: 429,
+      headers: { 'retry-after': '7' },
+      fixture: 'x/too-many-requests.json',
+    });
+    expect(await runDiscovery(deps(), project.id, today)).toMatchObject({ status: 'finished' });
+    expect(clock.waits.slice(waitsBefore)).toEqual([7_000]);
+    const run = await runOf(project.id);
+    expect(run?.errors).toEqual([]);
+    expect((await stored(project.id)).map((post) => post.network)).toContain('x');
+  });
+
+  it('a 10 KB post and a post in Polish are found, kept and stored whole; removed and bot posts are not', async () => {
+    const project = await newProject();
+    fake.on(routes.reddit, { fixture: 'reddit/search-real-posts.json' });
+    try {
+      // Relevance that keeps every post of the window that is not deleted or a bot's: what is under
+      // test is that every kept post is stored, whatever its length or language.
+      const outcome = await runDiscovery(deps({ relevance: new CountingRelevance() }), project.id, today);
+      expect(outcome.status).toBe('finished');
+    } finally {
+      fake.on(routes.reddit, { fixture: 'reddit/search.json' });
+    }
+    const found = await stored(project.id);
+    const byId = new Map(found.map((post) => [post.externalId, post]));
+    const long = byId.get('t3_xrkpv');
+    expect(long?.content.length).toBeGreaterThan(10_000);
+    expect(long?.content).toMatch(/^After reading the tremendous response to Why You Didn’t Get the Job/);
+    expect(long?.answer.length).toBeGreaterThan(0);
+    expect(byId.get('t3_108qu8')?.content).toMatch(/Coleadium jest firmą działającą w zakresie promocji/);
+    expect(found.map((post) => post.author)).not.toContain('[deleted]');
+    expect(found.map((post) => post.author)).not.toContain('AutoModerator');
+
+    const run = await runOf(project.id);
+    expect(run?.status).toBe('finished');
+    expect(run?.errors).toEqual([]);
+    expect(run?.counts.reddit?.[keywords[0] ?? '']).toEqual({ found: 4, kept: 2, stored: 2 });
   });
 });

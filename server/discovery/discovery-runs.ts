@@ -92,9 +92,10 @@ function sqlStateOf(error: unknown): string | null {
 
 /**
  * Whether the database refused a row's values (SQLSTATE class 22, data exception: a character it
- * cannot store; 23, a constraint), rather than failing on its own (a lost connection fails the run).
+ * cannot store; 23, a constraint; 54, a program limit such as an index row too large), rather than
+ * failing on its own (a lost connection fails the run).
  */
-const refusedValues = (error: unknown) => /^2[23]/.test(sqlStateOf(error) ?? '');
+const refusedValues = (error: unknown) => /^(2[23]|54)/.test(sqlStateOf(error) ?? '');
 
 /** The database's own message of a refusal: the wrapper's message would carry the row's values. */
 function refusalOf(error: unknown): string {
@@ -136,7 +137,7 @@ async function insertPosts(tx: Tx, rows: NewPost[]) {
  * leaves neither, so a resumed run does the keyword again; after it, the keyword is skipped. A post
  * already stored for the project (same network and id, or the same text) is not stored again, and a
  * post the database refuses is skipped and recorded as a `store` error of its network.
- * Returns how many posts each network actually stored, and the refused posts.
+ * Returns how many posts each network actually stored, and the refused posts with their errors.
  */
 export async function storeKeyword(
   db: Database,
@@ -144,7 +145,13 @@ export async function storeKeyword(
   result: KeywordResult,
   socialSlugById: ReadonlyMap<string, string>,
   now: Date,
-): Promise<{ run: DiscoveryRun; storedBySource: Record<string, number>; refused: RefusedPost[] }> {
+): Promise<{
+  run: DiscoveryRun;
+  storedBySource: Record<string, number>;
+  refused: RefusedPost[];
+  /** The `store` errors recorded for the refused posts. */
+  refusals: DiscoveryError[];
+}> {
   return db.transaction(async (tx) => {
     const { inserted, refused } = await insertPosts(tx, result.posts);
     const refusals: DiscoveryError[] = refused.map(({ post, reason }) => ({
@@ -181,7 +188,7 @@ export async function storeKeyword(
       .where(eq(discoveryRuns.id, run.id))
       .returning();
     if (!updated) throw new Error(`discovery run ${run.id} vanished while storing "${result.keyword}"`);
-    return { run: updated, storedBySource, refused };
+    return { run: updated, storedBySource, refused, refusals };
   });
 }
 

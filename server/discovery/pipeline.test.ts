@@ -296,6 +296,83 @@ describe.each(testDatabases())('discovery pipeline on %s', (kind) => {
     expect(run?.counts.hackernews?.crm).toEqual({ found: 0, kept: 0, stored: 0 });
   });
 
+  it('one keyword failing does not stop the next: the run finishes with errors recorded by keyword and network', async () => {
+    const project = await newProject();
+    const { deps: d, sources } = deps();
+    const hackernews = sources[1];
+    if (!hackernews) throw new Error('no source');
+    hackernews.failFor.set(
+      'lead scoring',
+      new SourceError('hackernews', 'unavailable', 'hackernews is unavailable (502)'),
+    );
+    // The first keyword's store fails as a whole (the database cancels its statement), once.
+    let refusedOnce = false;
+    const db = new Proxy(database.db, {
+      get(target, property, receiver) {
+        if (property === 'transaction' && !refusedOnce) {
+          return async () => {
+            refusedOnce = true;
+            throw Object.assign(new Error('canceling statement due to statement timeout'), { code: '57014' });
+          };
+        }
+        return Reflect.get(target, property, receiver);
+      },
+    });
+    const events: DiscoveryProgress[] = [];
+    const outcome = await runDiscovery(
+      { ...d, db, onProgress: (event) => void events.push(event) },
+      project.id,
+      today,
+    );
+    expect(outcome.status).toBe('finished');
+
+    const stored = await storedPosts(project.id);
+    expect(stored.filter((post) => post.keyword === 'crm')).toEqual([]);
+    expect(stored.filter((post) => post.keyword === 'lead scoring')).toHaveLength(2 * 5);
+    expect(stored.filter((post) => post.keyword === 'cold email')).toHaveLength(3 * 5);
+    const run = await runOf(project.id);
+    expect(run?.status).toBe('finished');
+    expect(run?.doneKeywords).toEqual(keywords);
+    expect(run?.errors.map((error) => [error.source, error.keyword, error.kind])).toEqual([
+      [null, 'crm', 'store'],
+      ['hackernews', 'lead scoring', 'unavailable'],
+    ]);
+    expect(run?.errors[0]?.message).toMatch(
+      /could not be stored: canceling statement due to statement timeout/,
+    );
+    expect(run?.counts.reddit?.crm).toEqual({ found: 6, kept: 5, stored: 0 });
+    // What `npm run discover` prints: the store failure with its keyword, the search failure with its network.
+    const storedEvents = events.filter((event) => event.kind === 'stored');
+    expect(storedEvents.map((event) => [event.keyword, event.errors.map((error) => error.kind)])).toEqual([
+      ['crm', ['store']],
+      ['lead scoring', []],
+      ['cold email', []],
+    ]);
+    expect(
+      events.flatMap((event) =>
+        event.kind === 'searched' && event.error ? [[event.keyword, event.source]] : [],
+      ),
+    ).toEqual([['lead scoring', 'hackernews']]);
+  });
+
+  it('a post of 10 KB is kept and stored whole', async () => {
+    const project = await newProject({ keywords: [{ name: 'crm', filter: null }] });
+    const [post] = postsAbout('reddit', 'crm', 1, new Date(now.getTime() - 3_600_000));
+    if (!post) throw new Error('no post');
+    const content = `Which crm do you use for a team of five? ${'We tried spreadsheets, then two tools that were too big for us, and lost track of follow-ups every week. '.repeat(110)}`;
+    expect(Buffer.byteLength(content)).toBeGreaterThan(10_000);
+    const { deps: d } = deps({
+      sources: [new TableSource('reddit', { crm: [{ ...post, content }] })],
+    });
+    expect(await runDiscovery(d, project.id, today)).toMatchObject({ status: 'finished' });
+    const [row] = await database.db
+      .select({ content: posts.content })
+      .from(posts)
+      .where(eq(posts.projectId, project.id));
+    expect(row?.content).toBe(content);
+    expect((await runOf(project.id))?.errors).toEqual([]);
+  });
+
   it('a draft that fails leaves its post stored with an empty answer and records why', async () => {
     const project = await newProject();
     const { deps: d, drafter } = deps();

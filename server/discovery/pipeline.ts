@@ -11,7 +11,9 @@ import {
   defaultStaleAfterMs,
   failRun,
   finishRun,
+  type KeywordResult,
   type NewPost,
+  type RefusedPost,
   releaseRun,
   storeKeyword,
 } from './discovery-runs';
@@ -29,6 +31,11 @@ import {
 } from './types';
 
 const dayMs = 24 * 60 * 60_000;
+/**
+ * Posts each source is asked for per keyword: on a busy day up to three full pages of a network that
+ * answers 100 a page, so relevance ranks the whole day rather than its first page.
+ */
+const candidatesPerSource = 300;
 
 /** What a discovery run is built from; tests pass doubles, the server the configured adapters. */
 export interface DiscoveryDeps {
@@ -54,8 +61,16 @@ export interface DiscoveryDeps {
 export type DiscoveryProgress =
   /** One network answered (or failed) for one keyword. */
   | { kind: 'searched'; keyword: string; source: string; found: number; error?: DiscoveryError }
-  /** A keyword's posts are stored; `counts[source]` says what each network gave. */
-  | { kind: 'stored'; keyword: string; counts: Record<string, DiscoveryCount> }
+  /**
+   * A keyword's posts are stored; `counts[source]` says what each network gave, `errors` what failed
+   * after the searches (the filter, relevance, a draft, the store) and was recorded.
+   */
+  | {
+      kind: 'stored';
+      keyword: string;
+      counts: Record<string, DiscoveryCount>;
+      errors: DiscoveryError[];
+    }
   /** An earlier attempt of this run already stored the keyword. */
   | { kind: 'skipped'; keyword: string };
 
@@ -153,7 +168,7 @@ export async function runDiscovery(
             now(),
           )
         ).run;
-        await deps.onProgress?.({ kind: 'stored', keyword: keyword.name, counts: {} });
+        await deps.onProgress?.({ kind: 'stored', keyword: keyword.name, counts: {}, errors });
         continue;
       }
 
@@ -169,7 +184,7 @@ export async function runDiscovery(
             filter,
             since: run.since,
             until: run.until,
-            limit: Math.min(100, Math.max(25, deps.maxPerKeyword * 5)),
+            limit: candidatesPerSource,
             ...(deps.signal ? { signal: deps.signal } : {}),
           });
         } catch (cause) {
@@ -198,6 +213,8 @@ export async function runDiscovery(
         });
       }
 
+      // Each search error was reported as its network answered; what follows is reported with the store.
+      const searchErrorCount = errors.length;
       let kept: ScoredPost[] = [];
       try {
         kept = await deps.relevance.rank(found, {
@@ -274,13 +291,15 @@ export async function runDiscovery(
       }
 
       deps.signal?.throwIfAborted();
-      const stored = await storeKeyword(
+      const stored = await storeOrRecord(
         db,
         run,
         { keyword: keyword.name, posts: newPosts, counts, errors },
         socialSlugById,
-        now(),
+        now,
       );
+      if (stored.failure)
+        log.error({ keyword: keyword.name, err: stored.failure }, 'a keyword could not be stored');
       run = stored.run;
       for (const { post, reason } of stored.refused)
         log.warn(
@@ -293,7 +312,12 @@ export async function runDiscovery(
           'a post could not be stored: skipped',
         );
       remember(seen, kept);
-      await deps.onProgress?.({ kind: 'stored', keyword: keyword.name, counts: countsOf(run, keyword.name) });
+      await deps.onProgress?.({
+        kind: 'stored',
+        keyword: keyword.name,
+        counts: countsOf(run, keyword.name),
+        errors: [...errors.slice(searchErrorCount), ...stored.recorded],
+      });
     }
 
     run = await finishRun(db, run, now());
@@ -314,6 +338,43 @@ export async function runDiscovery(
       }).catch((cause: unknown) => log.error({ err: cause }, 'could not record the failed run'));
     }
     throw error;
+  }
+}
+
+/**
+ * Stores a keyword's step; when the store itself fails (not one refused row: the whole insert), the
+ * keyword is recorded as done with a `store` error and no posts, so the run goes on to the next
+ * keyword. Only when that fails too (the database is gone) does the error stop the run.
+ */
+async function storeOrRecord(
+  db: Database,
+  run: DiscoveryRun,
+  result: KeywordResult,
+  socialSlugById: ReadonlyMap<string, string>,
+  now: () => Date,
+): Promise<{ run: DiscoveryRun; refused: RefusedPost[]; recorded: DiscoveryError[]; failure?: unknown }> {
+  try {
+    const stored = await storeKeyword(db, run, result, socialSlugById, now());
+    return { run: stored.run, refused: stored.refused, recorded: stored.refusals };
+  } catch (failure) {
+    const error: DiscoveryError = {
+      source: null,
+      keyword: result.keyword,
+      kind: 'store',
+      message: `the keyword's posts could not be stored: ${messageOf(failure)}`,
+      at: now().toISOString(),
+    };
+    const counts = Object.fromEntries(
+      Object.entries(result.counts).map(([source, count]) => [source, { ...count, stored: 0 }]),
+    );
+    const stored = await storeKeyword(
+      db,
+      run,
+      { ...result, posts: [], counts, errors: [...result.errors, error] },
+      socialSlugById,
+      now(),
+    );
+    return { run: stored.run, refused: [], recorded: [error], failure };
   }
 }
 

@@ -1,3 +1,4 @@
+import type { SourceClock } from '../../server/discovery/sources/source-http';
 import {
   type Relevance,
   type RelevanceRequest,
@@ -20,6 +21,8 @@ export class TableSource implements Source {
   readonly name: string;
   readonly queries: SourceQuery[] = [];
   failWith: SourceError | Error | null = null;
+  /** Searches for these keywords fail this way (the others answer). */
+  readonly failFor = new Map<string, SourceError | Error>();
 
   constructor(
     readonly slug: SocialSlug,
@@ -30,7 +33,8 @@ export class TableSource implements Source {
 
   async search(query: SourceQuery): Promise<SourcePost[]> {
     this.queries.push(query);
-    if (this.failWith) throw this.failWith;
+    const failure = this.failWith ?? this.failFor.get(query.keyword);
+    if (failure) throw failure;
     return (this.table[query.keyword] ?? []).slice(0, query.limit);
   }
 }
@@ -98,6 +102,24 @@ export class EchoDrafter implements Pick<Drafter, 'draftReply'> {
     this.requests.push(request);
     if (this.failFor(request)) throw new Error('the model did not answer');
     return `${request.project.name} replies to ${request.post.author} about ${request.post.keyword}`;
+  }
+}
+
+/**
+ * A clock that never waits: each sleep is recorded and moves its time on by as much, so a test sees
+ * the waits a source chose without spending them.
+ */
+export class StepClock implements SourceClock {
+  readonly waits: number[] = [];
+  private time = Date.now();
+
+  now(): number {
+    return this.time;
+  }
+
+  async sleep(ms: number): Promise<void> {
+    this.waits.push(ms);
+    this.time += ms;
   }
 }
 

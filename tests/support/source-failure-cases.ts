@@ -6,25 +6,10 @@ import {
   type SourceErrorKind,
   type SourceQuery,
 } from '../../server/discovery/types';
+import { StepClock } from './discovery-doubles';
 import { type FakeReply, type FakeSources, startFakeSources } from './sources-fake-server';
 
-/**
- * A clock that never waits: each sleep is recorded and moves its time on by as much, so a test sees
- * the waits a source chose without spending them.
- */
-export class StepClock implements SourceClock {
-  readonly waits: number[] = [];
-  private time = Date.now();
-
-  now(): number {
-    return this.time;
-  }
-
-  async sleep(ms: number): Promise<void> {
-    this.waits.push(ms);
-    this.time += ms;
-  }
-}
+export { StepClock };
 
 /** A short time limit for the timeout case, and an answer held well past it. */
 export const testTimeoutMs = 300;
