@@ -13,8 +13,9 @@
  *   description and keywords (document frequencies over the whole dataset), the top N kept where N is
  *   what the engine kept (at least 1), so the two are compared at the same budget.
  *
- * It also times each stage (fetch, score, draft, store) and gives it per 1,000 candidate posts, and
- * writes everything to `reports/eval.json`. Without the dataset it says so and exits 0.
+ * It also times each stage (fetch, score, draft, store) on a run with broad keywords that sees over
+ * 1,000 candidate posts, and gives it per 1,000 (and the same over the products' runs), and writes
+ * everything to `reports/eval.json`. Without the dataset it says so and exits 0.
  * `npm run eval -- gridwise querycamp` runs some products only.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -73,6 +74,7 @@ async function evaluate(
   dataset: { index: PostIndex; bm25: Bm25 },
   sourcesUrl: string,
   db: Database,
+  overrides: Record<string, string> = {},
 ): Promise<ProductResult> {
   const env = loadEnv({
     LOG_LEVEL: 'silent',
@@ -80,6 +82,7 @@ async function evaluate(
     REDDIT_API_URL: sourcesUrl,
     HACKERNEWS_API_URL: sourcesUrl,
     ...Object.fromEntries(Object.entries(process.env).filter(([name]) => /^(DISCOVERY_|LLM_)/.test(name))),
+    ...overrides,
   });
   const candidates = candidatesOf(dataset.index, product);
   const labels = new Map(labelsOf(product).map((label) => [label.postId, label]));
@@ -226,6 +229,22 @@ function failureOf(error: unknown): string {
   return message.split('\n')[0]?.slice(0, 200) ?? '';
 }
 
+/**
+ * A project whose keywords are common words, so its run sees over a thousand candidate posts, run with
+ * no score threshold so each keyword keeps and drafts up to its cap: what each stage costs at that
+ * volume (its relevance is not measured).
+ */
+const timingProduct: EvalProduct = {
+  slug: 'timing',
+  name: 'Stage timing',
+  kind: 'timing',
+  description: 'A helpful tool for people who need good advice at work.',
+  goal: 'Find people looking for advice',
+  tov: 'Plain',
+  keywords: ['help', 'need', 'looking', 'work'].map((name) => ({ name, filter: null })),
+  heldOut: false,
+};
+
 const figure = (value: number) => value.toFixed(2);
 
 function table(rows: string[][]): string {
@@ -265,6 +284,7 @@ async function main() {
     { slug: 'hackernews', name: 'Hacker News', position: 1, enabled: true },
   ]);
   const results: ProductResult[] = [];
+  let timing: ProductResult | undefined;
   const started = performance.now();
   try {
     for (const product of products) {
@@ -272,6 +292,13 @@ async function main() {
       const result = await evaluate(product, { index, bm25 }, server.url, handle.db);
       results.push(result);
       console.log(`${result.status}, ${result.engine.kept} kept of ${result.candidates}`);
+    }
+    if (!wanted.length) {
+      process.stdout.write('Stage times, broad keywords… ');
+      timing = await evaluate(timingProduct, { index, bm25 }, server.url, handle.db, {
+        DISCOVERY_MIN_SCORE: '0',
+      });
+      console.log(`${timing.stages.found} candidate posts`);
     }
   } finally {
     await server.close();
@@ -336,12 +363,19 @@ async function main() {
     }),
     { fetch: 0, score: 0, draft: 0, store: 0, found: 0 },
   );
-  const per1000 = (ms: number) => (total.found ? (ms / total.found) * 1000 : 0);
+  const per1000 = (ms: number, found = total.found) => (found ? (ms / found) * 1000 : 0);
+  const timingStages = timing?.stages;
   const stageRows = [
-    ['stage', `total ms (${total.found} candidate posts)`, 'ms per 1,000 candidate posts'],
+    [
+      'stage',
+      timingStages ? `broad keywords: ms for ${timingStages.found} posts` : 'broad keywords',
+      'ms per 1,000 candidate posts',
+      `products: ms per 1,000 (of ${total.found})`,
+    ],
     ...(['fetch', 'score', 'draft', 'store'] as const).map((stage) => [
       stage,
-      total[stage].toFixed(0),
+      timingStages ? timingStages[stage].toFixed(0) : '-',
+      timingStages ? per1000(timingStages[stage], timingStages.found).toFixed(0) : '-',
       per1000(total[stage]).toFixed(0),
     ]),
   ];
@@ -382,6 +416,20 @@ async function main() {
           draft: per1000(total.draft),
           store: per1000(total.store),
         },
+        timing: timing
+          ? {
+              keywords: timingProduct.keywords.map((keyword) => keyword.name),
+              stages: timing.stages,
+              kept: timing.engine.kept,
+              status: timing.status,
+              per1000: {
+                fetch: per1000(timing.stages.fetch, timing.stages.found),
+                score: per1000(timing.stages.score, timing.stages.found),
+                draft: per1000(timing.stages.draft, timing.stages.found),
+                store: per1000(timing.stages.store, timing.stages.found),
+              },
+            }
+          : null,
         table: rows,
       },
       null,
