@@ -32,6 +32,9 @@ export const stemsOf = (text: string, pos: Set<string> = contentPos) =>
 
 const countWords = (text: string) => text.split(/\s+/).filter(Boolean).length;
 
+/** How much of a post is read for its point (a 10 KB post is read as far as this). */
+export const readChars = 6000;
+
 /** Nouns that say nothing about what a post is about. */
 const vague = new Set(
   'anyone someone everyone people thing things way lot time question idea ideas advice help tips day week year months guys half part rest world opinion'.split(
@@ -193,7 +196,7 @@ function aimOf(question: string): string | null {
   // such a verb as a noun or an adjective), not with a pronoun, a number or a linking word.
   const first = wordsOf(aim)[0];
   const notAnAction = ['DET', 'PRON', 'NUM', 'ADP', 'CCONJ', 'SCONJ', 'PART', 'PUNCT', 'SYM', 'X'];
-  if (!first || notAnAction.includes(first.pos) || first.stop) return null;
+  if (!first || notAnAction.includes(first.pos)) return null;
   return clip(toSecondPerson(aim), 13);
 }
 
@@ -262,7 +265,8 @@ const stripPrefix = (text: string) => text.replace(/^(?:ask|show|tell) hn:\s*/i,
 export function readPostPoint(post: { title: string | null; content: string; keyword: string }): PostPoint {
   const keywordStems = stemsOf(post.keyword);
   const title = post.title ? stripPrefix(post.title) : null;
-  const sentences = [...sentencesOf(title ?? ''), ...sentencesOf(post.content)]
+  // A reply answers what the post opens with: its first few thousand characters hold the 24 sentences read.
+  const sentences = [...sentencesOf(title ?? ''), ...sentencesOf(post.content.slice(0, readChars))]
     .slice(0, 24)
     .filter((sentence) => countWords(sentence) >= 2);
   const overlap = (sentence: string) => [...stemsOf(sentence)].filter((s) => keywordStems.has(s)).length;

@@ -225,6 +225,21 @@ describe("a day's built-in drafts", async () => {
     expect(named).toBeGreaterThanOrEqual(4);
   });
 
+  it('answer a 10 KB post from what it opens with, briefly and whole', async () => {
+    const long: ReplyPost = {
+      author: 'c1',
+      keyword: 'formula',
+      network: 'reddit',
+      title: 'How do you keep a formula from breaking when rows are inserted?',
+      content: 'Every week someone inserts rows above the totals and the formula shifts. '.repeat(140),
+    };
+    expect(long.content.length).toBeGreaterThan(10_000);
+    const reply = await drafter.draftReply({ post: long, project: sheets, prompt: '' });
+    expect(reply).toMatch(/^To keep a formula from breaking when rows are inserted,/);
+    expect(words(reply)).toBeLessThanOrEqual(replyMaxWords);
+    expect(reply).toMatch(/[.?)]$/);
+  });
+
   it('do not splice a question they cannot parse into a broken sentence', () => {
     const rotaReply = replies[5] ?? '';
     expect(rotaReply).not.toMatch(/^To many days/i);

@@ -1,6 +1,6 @@
 import type { ReplyRequest } from './drafter';
 import { sentencesOf } from './nlp';
-import { type PostPoint, readPostPoint, stemsOf } from './post-point';
+import { type PostPoint, readChars, readPostPoint, stemsOf } from './post-point';
 import { answerFor } from './reply-answers';
 import { countWords, enforceReplyRules, replyCharLimit, replyMaxWords, toneAsksForLink } from './reply-rules';
 
@@ -86,7 +86,9 @@ function productFit(request: ReplyRequest, point: PostPoint) {
   const { post, project } = request;
   const sentences = sentencesOf(project.description);
   const postStems = new Set(
-    [...stemsOf(`${post.title ?? ''} ${post.content}`)].filter((stem) => !commonStems.has(stem)),
+    [...stemsOf(`${post.title ?? ''} ${post.content.slice(0, readChars)}`)].filter(
+      (stem) => !commonStems.has(stem),
+    ),
   );
   const pointStems = stemsOf(`${point.sentence} ${point.topic}`);
   const projectStems = stemsOf(`${project.description} ${project.goal}`);
