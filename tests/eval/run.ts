@@ -316,6 +316,7 @@ async function main() {
     'R',
     'P@10',
     'all: P',
+    'all: R',
     'all: P@10',
     'BM25: P',
     'BM25: R',
@@ -332,8 +333,7 @@ async function main() {
     String(Math.round(result.relevant)),
     String(Math.round(result.engine.kept)),
     ...scoreCells(result.engine),
-    figure(result.keepAll.precision),
-    figure(result.keepAll.precisionAt10),
+    ...scoreCells(result.keepAll),
     ...scoreCells(result.bm25),
   ];
   const meanOf = (group: ProductResult[]) => ({
