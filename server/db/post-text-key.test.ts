@@ -3,6 +3,7 @@ import path from 'node:path';
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, type TestDatabase, testDatabases } from '../../tests/support/server-harness';
+import { sourceFixture } from '../../tests/support/sources-fake-server';
 import { textKey } from '../discovery/types';
 import { migrationsFolder } from './client';
 import { posts, projects, socials, workspaces } from './schema';
@@ -113,7 +114,11 @@ describe.each(testDatabases())('stored text keys become digests (%s)', (kind) =>
     const [project] = await db.select().from(projects).limit(1);
     const [social] = await db.select().from(socials).limit(1);
     if (!project || !social) throw new Error('no project');
-    const content = 'Chasing late invoices every month, what do you all use? '.repeat(200);
+    // A real 14 KB post (see tests/fixtures/sources/README.md).
+    const recorded = JSON.parse(sourceFixture('reddit/search-real-posts.json')) as {
+      data: { children: { data: { selftext: string } }[] };
+    };
+    const content = recorded.data.children[0]?.data.selftext ?? '';
     expect(Buffer.byteLength(content)).toBeGreaterThan(10_000);
     await db.insert(posts).values({
       projectId: project.id,

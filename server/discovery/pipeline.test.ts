@@ -8,6 +8,7 @@ import {
   TableSource,
 } from '../../tests/support/discovery-doubles';
 import { openTestDatabase, type TestDatabase, testDatabases } from '../../tests/support/server-harness';
+import { sourceFixture } from '../../tests/support/sources-fake-server';
 import { discoveryRuns, posts, projects, socials, workspaces } from '../db/schema';
 import { createLogger } from '../logger';
 import { parseFilter } from './keyword-filter';
@@ -359,7 +360,12 @@ describe.each(testDatabases())('discovery pipeline on %s', (kind) => {
     const project = await newProject({ keywords: [{ name: 'crm', filter: null }] });
     const [post] = postsAbout('reddit', 'crm', 1, new Date(now.getTime() - 3_600_000));
     if (!post) throw new Error('no post');
-    const content = `Which crm do you use for a team of five? ${'We tried spreadsheets, then two tools that were too big for us, and lost track of follow-ups every week. '.repeat(110)}`;
+    // A real 14 KB post (see tests/fixtures/sources/README.md): text that compresses too little to fit
+    // the index whole.
+    const recorded = JSON.parse(sourceFixture('reddit/search-real-posts.json')) as {
+      data: { children: { data: { selftext: string } }[] };
+    };
+    const content = `Which crm do you use? ${recorded.data.children[0]?.data.selftext ?? ''}`;
     expect(Buffer.byteLength(content)).toBeGreaterThan(10_000);
     const { deps: d } = deps({
       sources: [new TableSource('reddit', { crm: [{ ...post, content }] })],

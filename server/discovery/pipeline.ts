@@ -391,7 +391,8 @@ function countsOf(run: DiscoveryRun, keyword: string): Record<string, DiscoveryC
 function remember(seen: GrowingSeenPosts, kept: readonly ScoredPost[]): void {
   for (const { post } of kept) {
     seen.ids.add(seenId(post.network, post.externalId));
-    seen.texts.add(textKey(post.content));
+    const key = textKey(post.content);
+    if (key) seen.texts.add(key);
   }
 }
 

@@ -12,8 +12,8 @@ export interface GrowingSeenPosts extends SeenPosts {
 export const seenId = (network: string, externalId: string) => `${network}:${externalId}`;
 
 /**
- * Every post already stored for the project, by network and id and by text. Posts stored before
- * discovery kept text keys have theirs computed from their content here.
+ * Every post already stored for the project, by network and id and by text (the digest `textKey`).
+ * Posts stored before discovery kept text keys have theirs computed from their content here.
  */
 export async function loadSeenPosts(db: Database, projectId: string): Promise<GrowingSeenPosts> {
   const rows = await db
@@ -30,7 +30,9 @@ export async function loadSeenPosts(db: Database, projectId: string): Promise<Gr
   const texts = new Set<string>();
   for (const row of rows) {
     ids.add(seenId(row.network, row.externalId));
-    texts.add(row.textKey ?? textKey(row.content ?? ''));
+    const key = row.textKey ?? textKey(row.content ?? '');
+    // A post with no text of its own has no key: it is matched by network and id only.
+    if (key) texts.add(key);
   }
   return { ids, texts };
 }
