@@ -192,6 +192,8 @@ function aimOf(question: string): string | null {
     );
   const aim = match?.[1]?.replace(/^to\s+/i, '').replace(/\bthis\b/gi, 'that');
   if (!aim || /[?:;"()[\]]|\n/.test(aim)) return null;
+  // "How do I do this?" names nothing to echo back.
+  if (/^\w+\s+(?:that|it|this|so)$/i.test(aim)) return null;
   // It has to start with what they want to do ("chase…", "show…"; out of its sentence the tagger may read
   // such a verb as a noun or an adjective), not with a pronoun, a number or a linking word.
   const first = wordsOf(aim)[0];
