@@ -34,16 +34,20 @@ export function postTextKey(post: Pick<SourcePost, 'content'>): string | null {
 }
 
 const deletedNames = new Set(['[deleted]', '[removed]', 'deleted', '[deleted account]']);
-const deletedBodies = new Set(['[deleted]', '[removed]']);
+// `[deleted]`, `[removed]`, and Reddit's `[ Removed by Reddit ]` / `[removed by moderator]` variants.
+const deletedBody = /^\[\s*(?:deleted|removed)(?:\s+by\s+[^\]]*)?\s*\]$/iu;
 // Reddit's and other networks' automated accounts: AutoModerator, RemindMeBot, repost_bot, feed-bot…
 const botName = /^automoderator$|[-_]bot$/iu;
 const botSuffix = /Bot$/u; // RemindMeBot, not Abbot
+// The line Reddit's bots sign with: "I am a bot, and this action was performed automatically."
+const botSignature = /\bI am a bot\b[^\n]{0,40}\bperformed automatically\b/iu;
 
 function authorDropReason(post: SourcePost): DropReason | null {
   const author = post.author.trim();
-  if (post.deleted || deletedNames.has(author.toLowerCase()) || deletedBodies.has(post.content.trim()))
+  if (post.deleted || deletedNames.has(author.toLowerCase()) || deletedBody.test(post.content.trim()))
     return 'deleted';
-  if (post.bot || botSuffix.test(author) || botName.test(author)) return 'bot';
+  if (post.bot || botSuffix.test(author) || botName.test(author) || botSignature.test(post.content))
+    return 'bot';
   return null;
 }
 
