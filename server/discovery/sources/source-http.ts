@@ -143,7 +143,13 @@ export function readJson(network: SocialSlug, response: RawResponse, options: Re
   const { status, headers, text } = response;
   if (status === 429) {
     const retryAfterMs = retryAfterHeader(headers) ?? options.resetAfterMs?.(headers);
-    throw new SourceError(network, 'rate_limited', `${network} asked to slow down (429)`, retryAfterMs);
+    const wait = retryAfterMs === undefined ? '' : `, for ${Math.ceil(retryAfterMs / 1000)} s`;
+    throw new SourceError(
+      network,
+      'rate_limited',
+      `${network} asked to slow down (429${wait})`,
+      retryAfterMs,
+    );
   }
   if (status === 401 || status === 403) {
     throw new SourceError(
