@@ -288,7 +288,7 @@ export interface DiscoveryError {
   /** The network's slug, or null when the error is not one network's. */
   source: string | null;
   keyword: string | null;
-  /** `SourceError` kinds, or `filter`, `relevance`, `draft`, `run`. */
+  /** `SourceError` kinds, or `filter`, `relevance`, `draft`, `store`, `run`. */
   kind: string;
   message: string;
   at: string;
