@@ -66,7 +66,7 @@ describe('the page reader pool', () => {
     const elapsed = performance.now() - started;
     delay.disable();
     expect(error).toMatchObject({ code: 'page_too_complex', field: 'url', message: pageTooComplexMessage });
-    // Read in place, this page holds the thread for half a minute; here it is refused at its budget (with
+    // Read in place, this page holds the thread for seconds; here it is refused at its budget (with
     // room for a loaded machine) and the main thread is never held for long.
     expect(elapsed).toBeGreaterThanOrEqual(budgetMs - 50);
     expect(elapsed).toBeLessThan(budgetMs + 4_000);
@@ -76,19 +76,16 @@ describe('the page reader pool', () => {
   });
 
   it('reads a normal page on its second worker while the first is held by a slow page', async () => {
-    pool = new PageReaderPool({ budgetMs: 5_000, workers: 2 });
-    const order: string[] = [];
-    const slow = refusal(pool.read(html(slowToReadPage()))).then((error) => {
-      order.push('slow page refused');
-      return error;
+    // A budget far beyond the slow page's read: what is shown is that the second worker answers while
+    // the first is still busy, however fast or loaded the machine is.
+    pool = new PageReaderPool({ budgetMs: 600_000, workers: 2 });
+    let slowSettled = false;
+    const slow = pool.read(html(slowToReadPage())).finally(() => {
+      slowSettled = true;
     });
-    const normal = pool.read(product).then((page) => {
-      order.push('product page read');
-      return page;
-    });
-    expect(await normal).toMatchObject({ siteName: 'Tallybird' });
-    expect((await slow).code).toBe('page_too_complex');
-    expect(order).toEqual(['product page read', 'slow page refused']);
+    slow.catch(() => undefined); // closing the pool ends it
+    expect(await pool.read(product)).toMatchObject({ siteName: 'Tallybird' });
+    expect(slowSettled).toBe(false);
   });
 
   it('refuses pages beyond the ones that may wait, rather than queueing without end', async () => {
