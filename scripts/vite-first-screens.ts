@@ -37,22 +37,31 @@ function staticClosure(graph: ModuleGraph, roots: readonly string[]): Set<string
  *
  * - `boot`: what the page's entry needs before it loads the app (`src/boot.ts`, decision 020): it must
  *   not pull the app in with it, or a page the server drew would fetch the app before it has painted;
- * - `react`, `contract`: of what the app's main module imports, React and the API's schemas (with zod):
- *   each a script of its own, so that the page can run them one task at a time (`src/boot.ts`) rather
- *   than all of the app's code in one long task while the screen is already showing;
- * - `app`: the rest of what the app's main module imports (the router, auth, the API client);
- * - `first-screens`: what both sign in and the signed-in app show (cards, inputs, titles);
+ * - `react`, `zod`, `contract-entities`, `contract-forms`, `contract-api`: of what the app's main module
+ *   imports, React, zod, and the contract in three parts: each a script of its own, so that the page can
+ *   run them one task at a time (`src/boot.ts`) rather than all of the app's code in one long task while
+ *   the screen is already showing (building the schemas is most of the contract's cost);
+ * - `app`: the rest of what the app's main module imports (the router, auth, the API client), and what
+ *   both sign in and the signed-in app show (cards, inputs, titles), since both load the app anyway;
  * - `sign-in`, `signed-in`: the rest of each of those screens (the signed-in one with the mirror, the
- *   sync engine, the shell and the mentions pages).
+ *   sync engine, the shell and the mentions pages), and `dexie`, the mirror's database library.
  *
  * Every other module (the other pages, dialogs, Clerk, Paddle) is split the bundler's own way and
  * loaded when it is needed. Returns `output.codeSplitting`'s groups.
  */
 /** Which part of the app's own code a module is in (see `firstScreenChunks`). */
-function appPart(id: string): 'react' | 'contract' | 'app' {
+/** The contract's modules by script: the entities and what they are made of, the forms, the API's calls. */
+const contractEntities = new Set(['entities', 'stored-text', 'web-link', 'calendar-date', 'messages']);
+const contractForms = new Set(['forms', 'auth', 'keyword-filter', 'generation']);
+
+function appPart(id: string): string {
   if (/[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/.test(id)) return 'react';
-  if (/[\\/]node_modules[\\/]zod[\\/]|[\\/]contract[\\/]|zod-without-eval/.test(id)) return 'contract';
-  return 'app';
+  if (/[\\/]node_modules[\\/]zod[\\/]|zod-without-eval/.test(id)) return 'zod';
+  const contract = /[\\/]contract[\\/]([\w-]+)\.ts$/.exec(id)?.[1];
+  if (contract === undefined) return 'app';
+  if (contractEntities.has(contract)) return 'contract-entities';
+  if (contractForms.has(contract)) return 'contract-forms';
+  return 'contract-api';
 }
 
 export function firstScreenChunks(
@@ -71,8 +80,10 @@ export function firstScreenChunks(
     for (const id of new Set([...boot, ...app, ...signedOut, ...signedIn])) {
       if (boot.has(id)) result.set(id, 'boot');
       else if (app.has(id)) result.set(id, appPart(id));
-      else if (signedOut.has(id) && signedIn.has(id)) result.set(id, 'first-screens');
+      else if (signedOut.has(id) && signedIn.has(id)) result.set(id, 'app');
       else if (signedOut.has(id)) result.set(id, 'sign-in');
+      // The mirror's database library: its setup is a task of its own, apart from the screens'.
+      else if (/[\\/]node_modules[\\/]dexie[\\/]/.test(id)) result.set(id, 'dexie');
       else result.set(id, 'signed-in');
     }
     return result;
@@ -105,11 +116,15 @@ export function screenPreloads(screens: FirstScreens): Plugin {
     generateBundle(_options, bundle) {
       const chunks = Object.values(bundle).filter((file) => file.type === 'chunk');
       const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-      /** A chunk's file and every file it imports statically, transitively. */
-      const withImports = (fileName: string, into: Set<string>): Set<string> => {
-        if (into.has(fileName)) return into;
+      /**
+       * A chunk's file and every file it imports statically, transitively, each after what it imports:
+       * in that order the page's entry can run them one per task (`src/boot.ts`).
+       */
+      const withImports = (fileName: string, into: Set<string>, seen = new Set<string>()): Set<string> => {
+        if (seen.has(fileName) || into.has(fileName)) return into;
+        seen.add(fileName);
+        for (const imported of byFile.get(fileName)?.imports ?? []) withImports(imported, into, seen);
         into.add(fileName);
-        for (const imported of byFile.get(fileName)?.imports ?? []) withImports(imported, into);
         return into;
       };
       const entryFiles = new Set<string>();

@@ -1,54 +1,75 @@
-// The page's entry (decision 020). A page whose first screen the server drew shows it from its HTML and
-// stylesheet alone; the app's code is asked for once that screen has painted, so that on a slow
-// connection it does not compete with them, and then takes the screen over (`src/main.tsx`). A page
-// without one (the shell the service worker serves, or a hosted sign-in provider's) loads the app at once.
+// The page's entry (decisions 020 and 034). A page whose first screen the server drew shows it from its
+// HTML and stylesheet alone; the app's scripts are asked for once that screen has painted, so that on a
+// slow connection they do not compete with it, and run one per task; then the app takes the screen over
+// (`src/main.tsx`). A page without one (the shell the service worker serves, or a hosted sign-in
+// provider's) loads the app at once.
 import { firstAnswersElementId, screenScriptsElementId } from '@contract/page-elements';
 // The stylesheet is the page's own: the first screen needs it to paint, with or without the app.
 import '@/styles/index.css';
 import { nextTask } from '@/lib/next-task';
 import { holdFormsUntilTakeOver } from '@/lib/page-take-over';
 
-/** The scripts of the first screen the server named, fetched beside the app's own. */
-function preloadScreenScripts(): void {
-  const element = document.getElementById(screenScriptsElementId);
-  let scripts: unknown = [];
+/**
+ * The scripts of the first screen the server named in the page, each after the scripts it imports
+ * (`scripts/vite-first-screens.ts`); none on a page without the list (the service worker's shell).
+ */
+function screenScripts(): string[] {
   try {
-    scripts = JSON.parse(element?.textContent ?? '[]');
+    const scripts: unknown = JSON.parse(document.getElementById(screenScriptsElementId)?.textContent ?? '[]');
+    if (!Array.isArray(scripts)) return [];
+    return scripts.filter((href): href is string => typeof href === 'string' && href.startsWith('/assets/'));
   } catch {
     // Without the list the app loads them itself, one import after another.
-  }
-  if (!Array.isArray(scripts)) return;
-  for (const href of scripts) {
-    if (typeof href !== 'string' || !href.startsWith('/assets/')) continue;
-    const link = document.createElement('link');
-    link.rel = 'modulepreload';
-    link.href = href;
-    link.crossOrigin = '';
-    document.head.append(link);
+    return [];
   }
 }
 
 /**
- * Loads the app and runs it, one part per task: React, then the API's schemas, then the app itself. The
- * screen is already showing, so no part may hold the page for long.
+ * How many scripts are asked for per task: a `modulepreload` link put in the page costs it about a
+ * millisecond (several on a phone), so a handful at once is a long task there.
  */
-function loadApp(): void {
-  import('react-dom/client')
-    .then(nextTask)
-    .then(() => import('@contract/api'))
-    .then(nextTask)
-    .then(() => import('./main'))
-    .catch((error: unknown) => {
-      // An error while the app's modules load is shown by the startup guard (`src/app/startup-guard.tsx`).
-      window.dispatchEvent(
-        new ErrorEvent('error', { error, message: error instanceof Error ? error.message : String(error) }),
-      );
-    });
+const preloadsPerTask = 2;
+
+/** Fetches `scripts` beside each other before any of them runs, asking for a couple per task. */
+async function preload(scripts: readonly string[]): Promise<void> {
+  for (let start = 0; start < scripts.length; start += preloadsPerTask) {
+    if (start > 0) await nextTask();
+    for (const href of scripts.slice(start, start + preloadsPerTask)) {
+      const link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.href = href;
+      link.crossOrigin = '';
+      document.head.append(link);
+    }
+  }
+}
+
+/**
+ * Loads the app and runs it one script per task: React, zod, each module of the contract (building the
+ * schemas is most of their cost), the app, its first screen, in the order the page names them, so that
+ * each runs once what it imports has. The screen is already showing, so no script may hold the page for
+ * long. A page without the list runs React, then the app.
+ */
+async function loadApp(scripts: readonly string[]): Promise<void> {
+  await preload(scripts);
+  if (scripts.length === 0) {
+    await import('react-dom/client');
+    await nextTask();
+  }
+  for (const href of scripts) {
+    await import(/* @vite-ignore */ href);
+    await nextTask();
+  }
+  await import('./main');
 }
 
 function start(): void {
-  preloadScreenScripts();
-  loadApp();
+  loadApp(screenScripts()).catch((error: unknown) => {
+    // An error while the app's modules load is shown by the startup guard (`src/app/startup-guard.tsx`).
+    window.dispatchEvent(
+      new ErrorEvent('error', { error, message: error instanceof Error ? error.message : String(error) }),
+    );
+  });
 }
 
 /**

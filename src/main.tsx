@@ -52,7 +52,7 @@ async function start(): Promise<void> {
   captureInstallPrompt();
 
   await nextTask();
-  const page = takeFirstAnswersFromPage();
+  const page = await takeFirstAnswersFromPage(document, nextTask);
   // Where the first screen settles (the newest found date named, say): gone to before the first render,
   // so the app does not draw one screen and then redirect to it.
   if (page.location) window.history.replaceState(window.history.state, '', page.location);

@@ -42,7 +42,8 @@ export function preloadLinks(scripts: readonly string[]): string {
 
 /**
  * The first screen's scripts for a page whose HTML shows that screen: listed, not linked, so that the page
- * asks for them once it has painted (`src/boot.ts`, decision 020) instead of before.
+ * asks for them once it has painted (`src/boot.ts`, decision 020) instead of before, and in the order they
+ * run (one per task, decision 034).
  */
 export function screenScriptsElement(scripts: readonly string[]): string {
   return `<script type="application/json" id="${screenScriptsElementId}">${JSON.stringify(onlyScripts(scripts))}</script>`;

@@ -41,12 +41,12 @@ afterEach(() => {
 });
 
 describe('taking the first answers from the page', () => {
-  it('hands back the session once, and removes the answers from the page', () => {
+  it('hands back the session once, and removes the answers from the page', async () => {
     const session = sessionFixture();
     const page = pageWith(JSON.stringify({ answers: [sessionAnswer(session)] }));
-    expect(takeFirstAnswersFromPage(page).session).toEqual(session);
+    expect((await takeFirstAnswersFromPage(page)).session).toEqual(session);
     expect(page.getElementById(firstAnswersElementId)).toBeNull();
-    expect(takeFirstAnswersFromPage(page).session).toBeUndefined();
+    expect((await takeFirstAnswersFromPage(page)).session).toBeUndefined();
   });
 
   it('leaves an answer the data cache holds to the cache: asking again reaches the server', async () => {
@@ -55,37 +55,40 @@ describe('taking the first answers from the page', () => {
         answers: [sessionAnswer(sessionFixture()), answer('listSocials', 'GET', '/api/socials', [])],
       }),
     );
-    expect(Object.keys(takeFirstAnswersFromPage(page).data)).toHaveLength(1);
+    expect(Object.keys((await takeFirstAnswersFromPage(page)).data)).toHaveLength(1);
     await apiClient.call('listSocials');
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 
-  it('says nobody is signed in when the page says so', () => {
+  it('says nobody is signed in when the page says so', async () => {
     expect(
-      takeFirstAnswersFromPage(pageWith(JSON.stringify({ answers: [sessionAnswer(null)] }))).session,
+      (await takeFirstAnswersFromPage(pageWith(JSON.stringify({ answers: [sessionAnswer(null)] })))).session,
     ).toBeNull();
   });
 
-  it('says nothing of the session when the page does not', () => {
-    expect(takeFirstAnswersFromPage(document).session).toBeUndefined();
-    expect(takeFirstAnswersFromPage(pageWith(JSON.stringify({ answers: [] }))).session).toBeUndefined();
+  it('says nothing of the session when the page does not', async () => {
+    expect((await takeFirstAnswersFromPage(document)).session).toBeUndefined();
+    expect(
+      (await takeFirstAnswersFromPage(pageWith(JSON.stringify({ answers: [] })))).session,
+    ).toBeUndefined();
     // A session the app cannot read is no answer either: the app asks the server.
     expect(
-      takeFirstAnswersFromPage(pageWith(JSON.stringify({ answers: [sessionAnswer({ token: 1 })] }))).session,
+      (await takeFirstAnswersFromPage(pageWith(JSON.stringify({ answers: [sessionAnswer({ token: 1 })] }))))
+        .session,
     ).toBe(undefined);
   });
 
-  it('lets a session this device kept outweigh a page that says nobody is signed in', () => {
+  it('lets a session this device kept outweigh a page that says nobody is signed in', async () => {
     localStorage.setItem(savedSessionKey, '{}');
     expect(
-      takeFirstAnswersFromPage(pageWith(JSON.stringify({ answers: [sessionAnswer(null)] }))).session,
+      (await takeFirstAnswersFromPage(pageWith(JSON.stringify({ answers: [sessionAnswer(null)] })))).session,
     ).toBe(undefined);
   });
 
-  it('ignores answers that are not JSON, or not shaped as the contract says, and says why', () => {
+  it('ignores answers that are not JSON, or not shaped as the contract says, and says why', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    expect(takeFirstAnswersFromPage(pageWith('{not json')).session).toBeUndefined();
-    expect(takeFirstAnswersFromPage(pageWith('{"answers":[{"url":1}]}')).session).toBeUndefined();
+    expect((await takeFirstAnswersFromPage(pageWith('{not json'))).session).toBeUndefined();
+    expect((await takeFirstAnswersFromPage(pageWith('{"answers":[{"url":1}]}'))).session).toBeUndefined();
     expect(logged).toHaveBeenCalledTimes(2);
   });
 });
@@ -94,7 +97,7 @@ describe('the first screen’s data the page came with', () => {
   const session = sessionFixture({ activeWorkspaceId: 'ws-1' });
   const project = projectFixture();
 
-  it('is kept under the keys the data hooks ask with, parsed, the subscription under its workspace', () => {
+  it('is kept under the keys the data hooks ask with, parsed, the subscription under its workspace', async () => {
     const page = pageWith(
       JSON.stringify({
         answers: [
@@ -107,16 +110,19 @@ describe('the first screen’s data the page came with', () => {
         ].map((a) => (a.name === 'listKeywordsForDate' ? { ...a, query: { found_date: '2025-03-05' } } : a)),
       }),
     );
-    expect(takeFirstAnswersFromPage(page).data).toEqual({
+    const between = vi.fn(async () => undefined);
+    expect((await takeFirstAnswersFromPage(page, between)).data).toEqual({
       [unstable_serialize(['getSubscription', {}, 'ws-1'])]: { active: true, addons: {} },
       [unstable_serialize(['listProjects', {}])]: [project],
       [unstable_serialize(['listKeywordsForDate', { query: { found_date: '2025-03-05' } }])]: {
         keywords: [{ name: 'crm' }],
       },
     });
+    // Each answer is parsed in a task of its own: the page is showing meanwhile.
+    expect(between).toHaveBeenCalledTimes(3);
   });
 
-  it('leaves out an answer that is not the contract’s, a failed one, and every answer of a signed-out page', () => {
+  it('leaves out an answer that is not the contract’s, a failed one, and every answer of a signed-out page', async () => {
     const page = pageWith(
       JSON.stringify({
         answers: [
@@ -127,31 +133,31 @@ describe('the first screen’s data the page came with', () => {
         ],
       }),
     );
-    expect(takeFirstAnswersFromPage(page).data).toEqual({});
+    expect((await takeFirstAnswersFromPage(page)).data).toEqual({});
     const signedOut = pageWith(
       JSON.stringify({ answers: [sessionAnswer(null), answer('listSocials', 'GET', '/api/socials', [])] }),
     );
-    expect(takeFirstAnswersFromPage(signedOut).data).toEqual({});
+    expect((await takeFirstAnswersFromPage(signedOut)).data).toEqual({});
   });
 });
 
 describe('where the first screen settles', () => {
-  it('is handed back when the page says, and only as a path of this site', () => {
+  it('is handed back when the page says, and only as a path of this site', async () => {
     const session = sessionFixture({ activeWorkspaceId: 'ws-1' });
     const page = (location: string, who: unknown = session) =>
       pageWith(JSON.stringify({ answers: [sessionAnswer(who)], location }));
-    expect(takeFirstAnswersFromPage(page('/mentions/reddit?found_date=2025-03-05')).location).toBe(
+    expect((await takeFirstAnswersFromPage(page('/mentions/reddit?found_date=2025-03-05'))).location).toBe(
       '/mentions/reddit?found_date=2025-03-05',
     );
-    expect(takeFirstAnswersFromPage(page('//elsewhere.example/')).location).toBeUndefined();
-    expect(takeFirstAnswersFromPage(page('https://elsewhere.example/')).location).toBeUndefined();
+    expect((await takeFirstAnswersFromPage(page('//elsewhere.example/'))).location).toBeUndefined();
+    expect((await takeFirstAnswersFromPage(page('https://elsewhere.example/'))).location).toBeUndefined();
     // A visitor nobody is signed in as is on their way to sign in.
-    expect(takeFirstAnswersFromPage(page('/sign-in', null)).location).toBe('/sign-in');
+    expect((await takeFirstAnswersFromPage(page('/sign-in', null))).location).toBe('/sign-in');
   });
 
-  it('is set aside with the rest of a signed-out page when this device kept a session', () => {
+  it('is set aside with the rest of a signed-out page when this device kept a session', async () => {
     localStorage.setItem(savedSessionKey, '{}');
     const page = pageWith(JSON.stringify({ answers: [sessionAnswer(null)], location: '/sign-in' }));
-    expect(takeFirstAnswersFromPage(page)).toEqual({ session: undefined, data: {}, answers: [] });
+    expect(await takeFirstAnswersFromPage(page)).toEqual({ session: undefined, data: {}, answers: [] });
   });
 });

@@ -43,9 +43,13 @@ const nothing: PageStart = { session: undefined, data: {}, answers: [] };
 /**
  * Takes the first answers the server put in the page (decision 017), once: the element is removed, so
  * nothing reads them twice. A page without them (served by the service worker, or under a hosted sign-in
- * provider) leaves every call to the network. See `pageStartFrom` for what is made of them.
+ * provider) leaves every call to the network. See `pageStartFrom` for what is made of them. Each answer
+ * is parsed in a task of its own (`between` runs between them), since the page is showing meanwhile.
  */
-export function takeFirstAnswersFromPage(page: Document = document): PageStart {
+export async function takeFirstAnswersFromPage(
+  page: Document = document,
+  between: () => Promise<void> = async () => undefined,
+): Promise<PageStart> {
   const element = page.getElementById(firstAnswersElementId);
   if (!element) return nothing;
   element.remove();
@@ -60,7 +64,11 @@ export function takeFirstAnswersFromPage(page: Document = document): PageStart {
     console.error('The first answers in the page are not what the app expects', parsed.error);
     return nothing;
   }
-  return pageStartFrom(parsed.data, readKeptSession());
+  const steps = pageStartSteps(parsed.data, readKeptSession());
+  for (let step = steps.next(); ; step = steps.next()) {
+    if (step.done) return step.value;
+    await between();
+  }
 }
 
 /**
@@ -76,12 +84,18 @@ export function takeFirstAnswersFromPage(page: Document = document): PageStart {
  * sent to the whole site), so the app asks the server itself.
  */
 export function pageStartFrom(firstAnswers: FirstAnswers, keptSession: boolean): PageStart {
+  const steps = pageStartSteps(firstAnswers, keptSession);
+  for (let step = steps.next(); ; step = steps.next()) if (step.done) return step.value;
+}
+
+/** `pageStartFrom` one answer at a time: it pauses (yields) after each answer it parses. */
+function* pageStartSteps(firstAnswers: FirstAnswers, keptSession: boolean): Generator<void, PageStart> {
   const { answers, location } = firstAnswers;
   const sessionAnswer = answers.find((answer) => answer.name === 'refreshSession');
   const others = answers.filter((answer) => answer !== sessionAnswer);
   const session = sessionAnswer ? sessionOf(sessionAnswer) : undefined;
   if (session === undefined || (session === null && keptSession)) return nothing;
-  const cached = session ? cacheData(others, session) : { data: {}, answers: [] };
+  const cached = session ? yield* cacheData(others, session) : { data: {}, answers: [] };
   return {
     session,
     data: cached.data,
@@ -114,16 +128,17 @@ function isRouteName(name: string): name is RouteName {
  * the subscription's with its workspace), parsed as the API client parses them. An answer the app could
  * not have asked, or whose data is not what the contract says, is left out: the hook asks for it.
  */
-function cacheData(
+function* cacheData(
   answers: readonly FirstAnswer[],
   session: AuthSession,
-): { data: Record<string, unknown>; answers: PageAnswer[] } {
+): Generator<void, { data: Record<string, unknown>; answers: PageAnswer[] }> {
   const data: Record<string, unknown> = {};
   const parsedAnswers: PageAnswer[] = [];
   for (const answer of answers) {
     if (!isRouteName(answer.name) || api[answer.name].method !== 'GET') continue;
     const body = dataOf(answer);
     if (!body.ok) continue;
+    yield;
     const parsed = api[answer.name].data.safeParse(body.data);
     if (!parsed.success) continue;
     const key =

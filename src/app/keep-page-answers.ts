@@ -11,6 +11,7 @@ import {
   subscriptionWrite,
   writeTogether,
 } from '@/db/mirror-writes';
+import { nextTask } from '@/lib/next-task';
 import type { PageAnswer } from './first-answers';
 
 function as<N extends RouteName>(answer: PageAnswer, name: N): RouteData<N> | null {
@@ -40,9 +41,10 @@ function writeOf(answer: PageAnswer, session: AuthSession, db: MirrorDb): Mirror
 }
 
 /**
- * Keeps the answers the page came with on the device, in one transaction, so that the next start opens
- * offline with them, as if the app had asked for each (decision 017). Called once the first screen has
- * painted; the screens do not write these again.
+ * Keeps the answers the page came with on the device, so that the next start opens offline with them, as
+ * if the app had asked for each (decision 017). Called once the first screen has painted; the screens do
+ * not write these again. Each answer is written in a transaction and a task of its own: the page is
+ * showing meanwhile, and one transaction for all of them is a long task on a phone.
  */
 export async function keepPageAnswers(
   answers: readonly PageAnswer[],
@@ -52,7 +54,10 @@ export async function keepPageAnswers(
   const writes = answers.map((answer) => writeOf(answer, session, db)).filter((write) => write !== null);
   if (writes.length === 0) return;
   try {
-    await writeTogether(db, writes);
+    for (const write of writes) {
+      await writeTogether(db, [write]);
+      await nextTask();
+    }
   } catch (error) {
     console.error('Could not keep the page’s answers on this device', error);
   }

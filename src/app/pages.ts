@@ -25,6 +25,10 @@ export const MentionsPage = lazyScreen(() =>
 export const RepliesPage = lazyScreen(() =>
   import('@/features/replies/replies-page').then((m) => m.RepliesPage),
 );
+/** The invitations above the subscribe and workspace onboarding pages: loaded with those pages only. */
+export const PendingInvitations = lazyScreen(() =>
+  import('@/features/team/pending-invitations').then((m) => m.PendingInvitations),
+);
 export const LocalBillingPage = lazyScreen(() =>
   import('@/features/billing/local-billing-page').then((m) => m.LocalBillingPage),
 );
@@ -37,8 +41,10 @@ export function loadPage(pathname: string): Promise<void> {
   if (isUnder(pathname, routes.replies.path)) return RepliesPage.load();
   if (isUnder(pathname, routes.project.path)) return ProjectPage.load();
   if (isUnder(pathname, routes.billing.path)) return LocalBillingPage.load();
-  if (isUnder(pathname, routes.subscribe.path)) return SubscribePage.load();
-  if (isUnder(pathname, routes.onboardingWorkspace.path)) return WorkspaceOnboardingPage.load();
+  if (isUnder(pathname, routes.subscribe.path))
+    return Promise.all([SubscribePage.load(), PendingInvitations.load()]).then(() => undefined);
+  if (isUnder(pathname, routes.onboardingWorkspace.path))
+    return Promise.all([WorkspaceOnboardingPage.load(), PendingInvitations.load()]).then(() => undefined);
   if (isUnder(pathname, routes.onboardingProject.path)) return ProjectOnboardingPage.load();
   return Promise.resolve();
 }

@@ -1,6 +1,5 @@
 import { Redirect, Route, Switch } from 'wouter';
 import { useScreenSubscription, useSubscriptionUpdates } from '@/features/billing/use-subscription';
-import { PendingInvitations } from '@/features/team/pending-invitations';
 import { AddonGate } from './gates/addon-gate';
 import { SignedInGates } from './gates/signed-in-gates';
 import { FocusedLayout } from './layouts/focused-layout';
@@ -9,6 +8,7 @@ import {
   LocalBillingPage,
   MentionsIndexPage,
   MentionsPage,
+  PendingInvitations,
   ProjectOnboardingPage,
   ProjectPage,
   RepliesPage,
