@@ -14,7 +14,7 @@ import { axeAudit } from './axe-audit';
 import { ensureBuild } from './build';
 import { answersTakeTyping, bundleAudit, signInAnswers } from './bundle-audit';
 import { type Finding, guarded, reportsDir, summaryTable, writeReport } from './findings';
-import { lighthouseAudit } from './lighthouse-audit';
+import { lighthouseAudit, runs } from './lighthouse-audit';
 import { pwaAudit } from './pwa-audit';
 
 const only = new Set(process.argv.slice(2));
@@ -77,7 +77,7 @@ try {
         extraHeaders: { Cookie: cookie },
       },
     ]) {
-      console.log(`audit: lighthouse ${page.name} (3 runs)`);
+      console.log(`audit: lighthouse ${page.name} (${runs} runs)`);
       findings.push(...(await guarded(`lighthouse ${page.name}`, 'runs', () => lighthouseAudit(page))));
     }
   }
