@@ -69,6 +69,8 @@ describe('the first run: subscribe, set up a workspace, describe the project, re
     for (let n = generated; n <= 5; n += 1) {
       await keywordInput.fill(`extra keyword ${n}`);
       await keywordInput.press('Enter');
+      // As a person does: the next keyword once this one shows as a tag.
+      await page.getByRole('button', { name: `Manage keyword filter for extra keyword ${n}` }).waitFor();
     }
     await page.getByText('Max 5 keywords allowed').waitFor();
     await page.getByRole('button', { name: 'Manage keyword filter for extra keyword 5' }).waitFor();
