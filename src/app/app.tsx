@@ -1,7 +1,6 @@
 import type { AuthSession } from '@contract/auth';
-import { type ReactNode, Suspense, startTransition, useEffect, useLayoutEffect, useState } from 'react';
+import { type ReactNode, startTransition, useEffect, useLayoutEffect, useState } from 'react';
 import { Router } from 'wouter';
-import { PageLoader } from '@/components/ui/loader';
 import { AuthProvider } from '@/features/auth/auth-provider';
 import { useAuth } from '@/lib/auth';
 import { firstScreenCommitted } from '@/lib/first-paint';
@@ -11,6 +10,7 @@ import { HydratedContext } from '@/lib/use-hydrated';
 import { ApiClientWiring } from './api-client-wiring';
 import { CustomerChat } from './customer-chat';
 import { AppRouter } from './router';
+import { ScreenBoundary } from './screen-boundary';
 import { UpdateToast } from './update-toast';
 import { WorkspaceCacheReset } from './workspace-cache-reset';
 
@@ -67,9 +67,9 @@ function Screens({
       <CustomerChat />
       <PersonsApiCache firstData={pageData}>
         <WorkspaceCacheReset />
-        <Suspense fallback={<PageLoader />}>
+        <ScreenBoundary>
           <AppRouter />
-        </Suspense>
+        </ScreenBoundary>
       </PersonsApiCache>
       <UpdateToast />
     </AuthProvider>

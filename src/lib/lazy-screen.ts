@@ -9,6 +9,18 @@ export interface LazyScreen<P extends object> {
 /** A promise that says, once settled, how it settled, so a render can read it without waiting. */
 type TrackedPromise<T> = Promise<T> & { status?: 'fulfilled' | 'rejected'; value?: T; reason?: unknown };
 
+/** What each screen does to forget a load that failed, so that the next render loads it again. */
+const failedLoadsForgotten = new Set<() => void>();
+
+/**
+ * Forgets every screen load that failed (a dropped connection), so that rendering those screens again
+ * asks for their code again: what 'Try again' does (`src/app/screen-boundary.tsx`). Until then a failed
+ * load stays failed, so that a render does not ask the network again and again on its own.
+ */
+export function retryFailedScreenLoads(): void {
+  for (const forget of failedLoadsForgotten) forget();
+}
+
 /**
  * A screen loaded on demand, like `React.lazy`, that renders at once once its module has loaded. With
  * `React.lazy` a screen always suspends on its first render, so the page shows a spinner it then holds
@@ -17,6 +29,9 @@ type TrackedPromise<T> = Promise<T> & { status?: 'fulfilled' | 'rejected'; value
  */
 export function lazyScreen<P extends object>(load: () => Promise<ComponentType<P>>): LazyScreen<P> {
   let loading: TrackedPromise<ComponentType<P>> | null = null;
+  failedLoadsForgotten.add(() => {
+    if (loading?.status === 'rejected') loading = null;
+  });
   const start = (): TrackedPromise<ComponentType<P>> => {
     if (loading) return loading;
     const promise: TrackedPromise<ComponentType<P>> = load();

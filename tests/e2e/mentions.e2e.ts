@@ -371,6 +371,42 @@ describe.skipIf(!databaseUrl)('mentions and replies, online and offline', () => 
     await second.context.close();
   });
 
+  test('a screen whose code cannot be fetched says so, keeps the app around it, and shows on "Try again"', async () => {
+    // Without the service worker, which would serve the screen's script from its cache.
+    const context = await browser.newContext({
+      baseURL: product.baseURL,
+      viewport: { width: 1280, height: 900 },
+      serviceWorkers: 'block',
+    });
+    const page = await context.newPage();
+    const person = await personWithProject(context);
+    await seedPost(database.db, person.projectId, { author: 'boundary_bea', foundDate: today });
+    let connectionDown = true;
+    await page.route('**/assets/replies-page-*.js', (route) =>
+      connectionDown ? route.abort('internetdisconnected') : route.continue(),
+    );
+    await page.goto('/mentions/reddit');
+    // Once the app has taken the page over.
+    const answer = page.getByRole('textbox', { name: 'Answer' }).first();
+    await expect.poll(() => answer.isEditable(), { timeout: 10_000 }).toBe(true);
+
+    await page.getByRole('link', { name: 'Replies' }).click();
+    const alert = page.getByRole('alert').filter({ hasText: 'This screen could not be shown' });
+    await alert
+      .getByText('ReplyRadar could not load this screen. Check your connection, then try again.')
+      .waitFor();
+    // The rest of the app still works: its navigation is there.
+    expect(await page.getByRole('link', { name: 'Mentions' }).first().isVisible()).toBe(true);
+
+    connectionDown = false;
+    await alert.getByRole('button', { name: 'Try again' }).click();
+    await page.getByRole('heading', { name: 'Replies' }).waitFor();
+    expect(await page.getByRole('alert').filter({ hasText: 'This screen could not be shown' }).count()).toBe(
+      0,
+    );
+    await context.close();
+  });
+
   test('installable: no installability errors, and the service worker controls the page', async () => {
     const profile = mkdtempSync(path.join(tmpdir(), 'replyradar-profile-'));
     const context = await launchProfile(profile, { baseURL: product.baseURL });

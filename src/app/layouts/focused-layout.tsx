@@ -1,5 +1,5 @@
-import { type ReactNode, Suspense } from 'react';
-import { PageLoader } from '@/components/ui/loader';
+import type { ReactNode } from 'react';
+import { ScreenBoundary } from '../screen-boundary';
 import { Logo } from './logo';
 
 /** Screens before the app itself (subscribe, onboarding): the logo and product name above the page. */
@@ -11,7 +11,7 @@ export function FocusedLayout({ children }: { children: ReactNode }) {
         <span className="text-base font-semibold">ReplyRadar</span>
       </header>
       <main className="flex flex-1 flex-col px-4 md:px-8">
-        <Suspense fallback={<PageLoader />}>{children}</Suspense>
+        <ScreenBoundary>{children}</ScreenBoundary>
       </main>
     </div>
   );

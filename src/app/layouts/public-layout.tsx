@@ -1,5 +1,5 @@
-import { type ReactNode, Suspense } from 'react';
-import { PageLoader } from '@/components/ui/loader';
+import type { ReactNode } from 'react';
+import { ScreenBoundary } from '../screen-boundary';
 import { Logo } from './logo';
 
 /** Sign in and sign up: the logo above the screen, both centred. */
@@ -7,7 +7,7 @@ export function PublicLayout({ children }: { children: ReactNode }) {
   return (
     <main className="flex min-h-dvh flex-col items-center justify-center gap-6 bg-muted/40 px-4 py-10">
       <Logo alt="ReplyRadar" size="lg" />
-      <Suspense fallback={<PageLoader />}>{children}</Suspense>
+      <ScreenBoundary>{children}</ScreenBoundary>
     </main>
   );
 }

@@ -1,12 +1,12 @@
 import Menu from 'lucide-react/icons/menu';
-import { type ReactNode, Suspense, useId, useRef, useState } from 'react';
+import { type ReactNode, useId, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { onDemandDialog } from '@/components/on-demand-dialog';
 import { Button } from '@/components/ui/button';
-import { PageLoader } from '@/components/ui/loader';
 import { useMediaQuery } from '@/lib/use-media-query';
 import { Logo } from '../layouts/logo';
 import { routes } from '../routes';
+import { ScreenBoundary } from '../screen-boundary';
 import { PendingChangesIndicator } from './pending-changes-indicator';
 import { Sidebar } from './sidebar';
 
@@ -75,7 +75,7 @@ export function AppShell({ children }: { children: ReactNode }) {
       ) : null}
 
       <main className="flex min-w-0 flex-1 flex-col gap-6 px-4 py-6 md:px-8 md:py-8">
-        <Suspense fallback={<PageLoader />}>{children}</Suspense>
+        <ScreenBoundary>{children}</ScreenBoundary>
       </main>
     </div>
   );
