@@ -337,6 +337,33 @@ describe.skipIf(!databaseUrl)('mentions and replies, online and offline', () => 
     await context.close();
   });
 
+  test('the last half-second of typing survives a reload 100 ms after it', async () => {
+    const { context, page } = await visitor();
+    const person = await personWithProject(context);
+    const post = await seedPost(database.db, person.projectId, {
+      author: 'hasty_hal',
+      foundDate: today,
+      answer: 'First draft.',
+    });
+    await page.goto('/mentions');
+    const answer = card(page, post.id).getByRole('textbox', { name: 'Answer' });
+    await expect.poll(() => answer.isEditable(), { timeout: 10_000 }).toBe(true);
+
+    await answer.fill('Typed just before the reload.');
+    // Well inside the 500 ms pause after which an edit is saved.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await page.reload();
+    await expect
+      .poll(() => card(page, post.id).getByRole('textbox', { name: 'Answer' }).inputValue(), {
+        timeout: 10_000,
+      })
+      .toBe('Typed just before the reload.');
+    await expect
+      .poll(async () => (await storedPost(post.id)).answer, { timeout: 45_000 })
+      .toBe('Typed just before the reload.');
+    await context.close();
+  });
+
   test('two devices edit the same answer: the later sync gets 409 and the person chooses', async () => {
     const first = await visitor();
     const person = await personWithProject(first.context);

@@ -33,6 +33,7 @@ import {
   retryParked,
   setApproval,
 } from '@/sync/answer-outbox';
+import { forgetUnsavedAnswer, keepUnsavedAnswer, unsavedAnswer } from '../unsaved-answers';
 
 /** How long typing must pause before the answer is saved. */
 export const ANSWER_SAVE_DELAY_MS = 500;
@@ -67,15 +68,17 @@ function keepStorage() {
 
 /**
  * The answer as the mirror has it, with the person's typing shown at once and saved through the outbox
- * once they pause; an edit not yet saved is saved when the card goes away.
+ * once they pause; an edit not yet saved is saved when the card goes away, or the page.
  */
 function useAnswerDraft(db: MirrorDb, post: MirrorPost) {
   const [draft, setDraft] = useState<string | null>(null);
   const pending = useRef<{ timer: ReturnType<typeof setTimeout>; text: string } | null>(null);
+  const editable = useContext(PostsEditable);
 
   const save = (text: string) => {
     pending.current = null;
     void editAnswer(db, post.id, text)
+      .then(() => forgetUnsavedAnswer(post.id, text))
       .then(keepStorage)
       .catch(logFailure('Could not save the answer'))
       .finally(() => setDraft((current) => (current === text ? null : current)));
@@ -97,6 +100,39 @@ function useAnswerDraft(db: MirrorDb, post: MirrorPost) {
     },
     [],
   );
+
+  // The page going away (a reload, a closed tab, a switch to another app on a phone) does not wait for
+  // the pause: the edit is written to the mirror's outbox at once, and kept in `localStorage` in case
+  // that write does not finish before the page is gone (`unsaved-answers.ts`).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `save` reads the refs; listening once is enough.
+  useEffect(() => {
+    const saveNow = () => {
+      const left = pending.current;
+      if (!left) return;
+      clearTimeout(left.timer);
+      keepUnsavedAnswer(post.id, left.text);
+      save(left.text);
+    };
+    const onVisibility = () => {
+      if (document.visibilityState === 'hidden') saveNow();
+    };
+    window.addEventListener('pagehide', saveNow);
+    document.addEventListener('visibilitychange', onVisibility);
+    return () => {
+      window.removeEventListener('pagehide', saveNow);
+      document.removeEventListener('visibilitychange', onVisibility);
+    };
+  }, []);
+
+  // What was typed as the page last went away, once the card can be edited: shown, and saved.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once the card is the mirror's.
+  useEffect(() => {
+    if (!editable) return;
+    const left = unsavedAnswer(post.id);
+    if (left === null) return;
+    if (left === post.answer) forgetUnsavedAnswer(post.id, left);
+    else change(left);
+  }, [editable]);
 
   return { value: draft ?? post.answer, change };
 }
