@@ -37,10 +37,10 @@ function staticClosure(graph: ModuleGraph, roots: readonly string[]): Set<string
  *
  * - `boot`: what the page's entry needs before it loads the app (`src/boot.ts`, decision 020): it must
  *   not pull the app in with it, or a page the server drew would fetch the app before it has painted;
- * - `react`, `zod`, `contract-entities`, `contract-forms`, `contract-api`: of what the app's main module
- *   imports, React, zod, and the contract in three parts: each a script of its own, so that the page can
- *   run them one task at a time (`src/boot.ts`) rather than all of the app's code in one long task while
- *   the screen is already showing (building the schemas is most of the contract's cost);
+ * - `react`, `zod`, `contract-forms`, `contract-api`: of what the app's main module imports, React, zod
+ *   with the contract's entities, the forms, and the API's calls: each a script of its own, so that the
+ *   page can run them one task at a time (`src/boot.ts`) rather than all of the app's code in one long
+ *   task while the screen is already showing (building the schemas is most of the contract's cost);
  * - `app`: the rest of what the app's main module imports (the router, auth, the API client), and what
  *   both sign in and the signed-in app show (cards, inputs, titles), since both load the app anyway;
  * - `sign-in`, `signed-in`: the rest of each of those screens (the signed-in one with the mirror, the
@@ -59,7 +59,8 @@ function appPart(id: string): string {
   if (/[\\/]node_modules[\\/]zod[\\/]|zod-without-eval/.test(id)) return 'zod';
   const contract = /[\\/]contract[\\/]([\w-]+)\.ts$/.exec(id)?.[1];
   if (contract === undefined) return 'app';
-  if (contractEntities.has(contract)) return 'contract-entities';
+  // The entities are small and always load with zod: one script, a little less to download.
+  if (contractEntities.has(contract)) return 'zod';
   if (contractForms.has(contract)) return 'contract-forms';
   return 'contract-api';
 }
