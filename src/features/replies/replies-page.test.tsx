@@ -6,7 +6,7 @@ import { closeTestMirrors, openTestMirror } from '@tests/support/test-mirror';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeAuth, ok, withApp } from '@/app/test-utils';
 import type { MirrorDb } from '@/db/mirror';
-import { RepliesPage } from './replies-page';
+import { RepliesPage, repliesUnreachable } from './replies-page';
 
 const fetchMock = vi.fn<typeof fetch>();
 let handlers: Record<string, () => Response | Promise<Response>> = {};
@@ -85,9 +85,18 @@ describe('RepliesPage', () => {
     await vi.waitFor(() =>
       expect(fetchMock.mock.calls.some(([url]) => String(url) === '/api/posts/published')).toBe(true),
     );
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Once the call has failed, the spinner says why it spins.
+    expect(await screen.findByText(repliesUnreachable)).toBeTruthy();
     expect(screen.getByRole('status')).toBeTruthy();
     expect(screen.queryByText('Your published replies will appear here')).toBeNull();
+  });
+
+  it('says it cannot reach the server while offline with no reply kept on this device', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    handlers['GET /api/posts/published'] = () => Promise.reject(new TypeError('Failed to fetch'));
+    renderPage();
+    expect(screen.getByRole('status')).toBeTruthy();
+    expect(await screen.findByText(repliesUnreachable)).toBeTruthy();
   });
 
   it('shows the replies kept on the device when the list cannot be fetched (offline)', async () => {

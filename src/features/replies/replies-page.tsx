@@ -10,16 +10,23 @@ import { getMirrorDb, type MirrorDb } from '@/db/mirror';
 import { writePublishedPosts } from '@/db/mirror-writes';
 import { newestPublishedFirst } from '@/lib/dates';
 import { useApi } from '@/lib/use-api';
+import { useOnline } from '@/lib/use-online';
 import { useScreenProjects } from '@/lib/use-projects';
+
+/** Under the spinner when the list cannot be had: offline, or the server failing, and none kept here. */
+export const repliesUnreachable =
+  'ReplyRadar cannot reach the server right now. Published replies will show here once it can.';
 
 /**
  * Published replies. The list is fetched through SWR, written into the mirror and shown from the mirror,
- * so what was seen last is still there offline. Loading and a failed load both show a spinner.
+ * so what was seen last is still there offline. Loading and a failed load both show a spinner; a failed
+ * load or no network, with nothing kept on this device, also says why it spins.
  */
 export function RepliesPage({ db = getMirrorDb() }: { db?: MirrorDb }) {
   const projects = useScreenProjects({ db });
   const projectId = projects?.[0]?.id ?? null;
-  const { data: published } = useApi('listPublishedPosts', projectId ? {} : null);
+  const { data: published, error } = useApi('listPublishedPosts', projectId ? {} : null);
+  const online = useOnline();
   const [writtenFor, setWrittenFor] = useState<unknown>(null);
 
   useEffect(() => {
@@ -57,6 +64,7 @@ export function RepliesPage({ db = getMirrorDb() }: { db?: MirrorDb }) {
       <>
         {header}
         <PageLoader />
+        {!online || error ? <Text tone="muted">{repliesUnreachable}</Text> : null}
       </>
     );
   }
