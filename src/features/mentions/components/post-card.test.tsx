@@ -120,12 +120,13 @@ describe('PostCard', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
-  it('disables Rewrite offline, with the reason as its title', async () => {
+  it('disables Rewrite offline, and says why on the card, not only in its title', async () => {
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     await renderCard();
     const rewrite = screen.getByRole('button', { name: 'Rewrite' });
     expect(rewrite.hasAttribute('disabled')).toBe(true);
     expect(rewrite.getAttribute('title')).toBe('You are offline');
+    expect(screen.getByText('You are offline: Rewrite needs the network.')).toBeTruthy();
   });
 
   it('copies the answer and says so', async () => {
@@ -208,6 +209,8 @@ describe('PostCard', () => {
     const publish = screen.getByRole('checkbox', { name: 'Publish' });
     expect(publish.hasAttribute('disabled')).toBe(true);
     expect(publish.getAttribute('title')).toBe('Set up autoposting first');
+    // In words on the card too: a hover title is never seen on a phone.
+    expect(screen.getByText('Set up autoposting first')).toBeTruthy();
   });
 
   it("keeps the answer read-only and 'Publish' disabled while the cards are the server's, not the mirror's", async () => {
@@ -235,6 +238,15 @@ describe('PostCard', () => {
     await user.type(answer, ' Typed now.');
     expect((answer as HTMLTextAreaElement).value).toBe('Queue them locally. Typed now.');
     expect(screen.getByRole('checkbox', { name: 'Publish' }).hasAttribute('disabled')).toBe(false);
+  });
+
+  it('keeps a published answer read-only and says why, so nothing is typed into it to be refused', async () => {
+    const { user } = await renderCard({ published: true, answer: 'Sent as it is.' });
+    const answer = screen.getByRole('textbox', { name: 'Answer' });
+    await user.type(answer, ' More.');
+    expect((answer as HTMLTextAreaElement).value).toBe('Sent as it is.');
+    expect(screen.getByText('This reply is published and can no longer be changed.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Rewrite' }).hasAttribute('disabled')).toBe(true);
   });
 
   it("shows 'Published' for a published post, and neither without the add-on", async () => {

@@ -221,10 +221,26 @@ export const PostCard = memo(
     before.autopostingSetup === after.autopostingSetup,
 );
 
-/** The answer's text area, read-only while the cards are not the mirror's (see PostsEditable). */
-function AnswerField(props: ComponentProps<typeof Textarea>) {
-  return <Textarea {...props} readOnly={!useContext(PostsEditable)} />;
+/**
+ * The answer's text area, read-only while the cards are not the mirror's (see PostsEditable), and for
+ * good once the reply is published.
+ */
+function AnswerField({ readOnly, ...props }: ComponentProps<typeof Textarea>) {
+  const editable = useContext(PostsEditable);
+  return <Textarea {...props} readOnly={readOnly === true || !editable} />;
 }
+
+/** Why a control is off, in words on the card (a hover title is never seen on a phone). */
+function Why({ children }: { children: string }) {
+  return (
+    <Text size="xs" tone="muted">
+      {children}
+    </Text>
+  );
+}
+
+const publishedReason = 'This reply is published and can no longer be changed.';
+const autopostingReason = 'Set up autoposting first';
 
 /** 'Not relevant': disabled while the cards are not the mirror's (see PostsEditable). */
 function NotRelevantButton(props: ComponentProps<typeof Button>) {
@@ -347,9 +363,11 @@ function VisiblePostCard({
         <AnswerField
           id={`${id}-answer`}
           autoGrow
+          readOnly={post.published}
           value={answer.value}
           onChange={(event) => answer.change(event.currentTarget.value)}
         />
+        {post.published ? <Why>{publishedReason}</Why> : null}
         <SyncStatus db={db} post={post} />
       </div>
       <form
@@ -370,12 +388,13 @@ function VisiblePostCard({
           type="submit"
           variant="secondary"
           loading={rewriting}
-          disabled={!online}
+          disabled={!online || post.published}
           title={online ? undefined : OFFLINE_REASON}
         >
           Rewrite
         </Button>
       </form>
+      {online ? null : <Why>{`${OFFLINE_REASON}: Rewrite needs the network.`}</Why>}
       <div className="flex flex-wrap items-center gap-3">
         <Button variant="secondary" size="sm" onClick={() => void copy()}>
           {copied ? 'Copied' : 'Copy'}
@@ -390,19 +409,17 @@ function VisiblePostCard({
                 id={`${id}-publish`}
                 checked={post.approved}
                 disabled={!autopostingSetup}
-                title={autopostingSetup ? undefined : 'Set up autoposting first'}
+                title={autopostingSetup ? undefined : autopostingReason}
                 onCheckedChange={(checked) =>
                   void setApproval(db, post.id, checked === true)
                     .then(keepStorage)
                     .catch(logFailure('Could not change the approval'))
                 }
               />
-              <Label
-                htmlFor={`${id}-publish`}
-                title={autopostingSetup ? undefined : 'Set up autoposting first'}
-              >
+              <Label htmlFor={`${id}-publish`} title={autopostingSetup ? undefined : autopostingReason}>
                 Publish
               </Label>
+              {autopostingSetup ? null : <Why>{autopostingReason}</Why>}
             </div>
           )
         ) : null}
