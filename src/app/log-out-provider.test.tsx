@@ -83,6 +83,22 @@ describe('log out with the sync engine', () => {
     expect(await screen.findByText(/changes waiting to sync/)).toBeTruthy();
   });
 
+  it('says a change in conflict needs the person’s choice, not that it waits to sync', async () => {
+    const db = await dbWithOneEdit();
+    // The server refused the edit as based on an older version (409): the change waits for a choice.
+    await db.outbox.toCollection().modify({ state: 'parked', reason: 'Changed elsewhere' });
+    await db.posts.update('a', {
+      syncState: 'conflict',
+      conflict: { serverAnswer: 'Theirs.', serverVersion: 2 },
+    });
+    renderWith(
+      db,
+      fakeEngine(async () => undefined),
+    );
+    expect(await screen.findByText('A change needs your choice')).toBeTruthy();
+    expect(screen.queryByText(/waiting to sync/)).toBeNull();
+  });
+
   it('says when the device is offline', async () => {
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     const db = await dbWithOneEdit();

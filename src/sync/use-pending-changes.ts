@@ -11,3 +11,13 @@ export function usePendingChanges(db: MirrorDb): number {
   const painted = useFirstPaintDone();
   return useLiveQuery(() => (painted ? countPendingChanges(db) : 0), [db, painted], 0);
 }
+
+/** How many changes the server refused as conflicting, waiting for the person to choose a text. */
+export function useConflicts(db: MirrorDb): number {
+  const painted = useFirstPaintDone();
+  return useLiveQuery(
+    () => (painted ? db.posts.where('syncState').equals('conflict').count() : 0),
+    [db, painted],
+    0,
+  );
+}

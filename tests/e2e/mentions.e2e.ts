@@ -390,6 +390,9 @@ describe.skipIf(!databaseUrl)('mentions and replies, online and offline', () => 
     await conflict.getByText('Text on the server').waitFor({ timeout: 15_000 });
     await conflict.getByText('Text from the laptop.').waitFor();
     await conflict.getByText('Text from the phone.').waitFor();
+    // The indicator says the change waits for a choice, not for the network.
+    await second.page.getByText('A change needs your choice').first().waitFor();
+    expect(await second.page.getByText(/waiting to sync/).count()).toBe(0);
     await conflict.getByRole('button', { name: 'Keep mine' }).click();
     await expect
       .poll(async () => (await storedPost(post.id)).answer, { timeout: 15_000 })

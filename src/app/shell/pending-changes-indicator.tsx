@@ -1,18 +1,28 @@
 import { Text } from '@/components/ui/text';
 import type { MirrorDb } from '@/db/mirror';
 import { useOnline } from '@/lib/use-online';
-import { usePendingChanges } from '@/sync/use-pending-changes';
+import { useConflicts, usePendingChanges } from '@/sync/use-pending-changes';
 import { useSyncEngine } from '../sync-engine-provider';
 
 export function pendingChangesText(count: number): string {
   return count === 1 ? '1 change waiting to sync' : `${count} changes waiting to sync`;
 }
 
+export function conflictsText(count: number): string {
+  return count === 1 ? 'A change needs your choice' : `${count} changes need your choice`;
+}
+
 function PendingCount({ db }: { db: MirrorDb }) {
-  const count = usePendingChanges(db);
+  const conflicts = useConflicts(db);
+  // A change in conflict waits for the person, not for the network: it is counted as that.
+  const count = Math.max(0, usePendingChanges(db) - conflicts);
   const online = useOnline();
-  if (count === 0 && online) return null;
-  const parts = [online ? null : 'Offline', count === 0 ? null : pendingChangesText(count)];
+  if (count === 0 && conflicts === 0 && online) return null;
+  const parts = [
+    online ? null : 'Offline',
+    conflicts === 0 ? null : conflictsText(conflicts),
+    count === 0 ? null : pendingChangesText(count),
+  ];
   return (
     <Text as="span" size="xs" tone="muted" role="status">
       {parts.filter(Boolean).join(' · ')}
@@ -20,7 +30,10 @@ function PendingCount({ db }: { db: MirrorDb }) {
   );
 }
 
-/** "Offline" and "N changes waiting to sync", shown only while offline or while the outbox holds changes. */
+/**
+ * "Offline", "A change needs your choice" and "N changes waiting to sync", shown only while offline or
+ * while the outbox holds changes.
+ */
 export function PendingChangesIndicator() {
   const sync = useSyncEngine();
   return sync ? <PendingCount db={sync.db} /> : null;

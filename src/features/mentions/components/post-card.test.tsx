@@ -266,15 +266,32 @@ describe('PostCard', () => {
     expect(screen.getByRole('button', { name: 'Discard' })).toBeTruthy();
   });
 
+  it('highlights only the words the two texts of a conflict differ in', async () => {
+    await renderCard({
+      answer: 'Queue the edits locally and send them later.',
+      syncState: 'conflict',
+      conflict: { serverAnswer: 'Queue the edits on the device and send them later.', serverVersion: 3 },
+    });
+    // The conflict's code loads when a conflict shows.
+    const conflict = await screen.findByRole('alert');
+    expect(conflict.textContent).toContain('The words that differ are highlighted.');
+    await waitFor(() =>
+      expect([...conflict.querySelectorAll('mark')].map((mark) => mark.textContent)).toEqual([
+        'locally ',
+        'on the device ',
+      ]),
+    );
+  });
+
   it('shows both texts of a conflict and keeps the one chosen', async () => {
     const { db, user } = await renderCard({
       answer: 'Mine.',
       syncState: 'conflict',
       conflict: { serverAnswer: 'Theirs.', serverVersion: 3 },
     });
-    expect(screen.getByText('Your text')).toBeTruthy();
+    expect(await screen.findByText('Your text')).toBeTruthy();
     expect(screen.getByText('Text on the server')).toBeTruthy();
-    expect(screen.getByText('Theirs.')).toBeTruthy();
+    expect((await screen.findByText('Theirs.')).tagName).toBe('MARK');
     expect(screen.getByRole('button', { name: 'Keep mine' })).toBeTruthy();
     await act(() => user.click(screen.getByRole('button', { name: 'Keep theirs' })));
     await waitFor(async () => expect((await db.posts.get('a'))?.answer).toBe('Theirs.'));

@@ -2,7 +2,9 @@ import { postSchema } from '@contract/entities';
 import {
   type ComponentProps,
   createContext,
+  lazy,
   memo,
+  Suspense,
   useContext,
   useEffect,
   useId,
@@ -36,6 +38,9 @@ import {
 import { forgetUnsavedAnswer, keepUnsavedAnswer, unsavedAnswer } from '../unsaved-answers';
 
 /** How long typing must pause before the answer is saved. */
+/** Both texts of a conflict and the person's choice: rare, so not part of the first screen's code. */
+const ConflictChoice = lazy(() => import('./conflict-choice').then((m) => ({ default: m.ConflictChoice })));
+
 export const ANSWER_SAVE_DELAY_MS = 500;
 const COPIED_FOR_MS = 2_000;
 /** How long 'Undo' is offered after a post is hidden as not relevant. */
@@ -162,34 +167,9 @@ function SyncStatus({ db, post }: { db: MirrorDb; post: MirrorPost }) {
   }
   if (post.syncState === 'conflict' && post.conflict) {
     return (
-      <div role="alert" className="flex flex-col gap-2 rounded-md border border-border p-2">
-        <div className="grid gap-2 sm:grid-cols-2">
-          <div>
-            <Text size="xs" tone="muted">
-              Your text
-            </Text>
-            <Text size="sm" className="whitespace-pre-line">
-              {post.answer}
-            </Text>
-          </div>
-          <div>
-            <Text size="xs" tone="muted">
-              Text on the server
-            </Text>
-            <Text size="sm" className="whitespace-pre-line">
-              {post.conflict.serverAnswer}
-            </Text>
-          </div>
-        </div>
-        <div className="flex gap-2">
-          <Button size="sm" onClick={() => void resolveConflict(db, post.id, 'mine')}>
-            Keep mine
-          </Button>
-          <Button size="sm" variant="secondary" onClick={() => void resolveConflict(db, post.id, 'theirs')}>
-            Keep theirs
-          </Button>
-        </div>
-      </div>
+      <Suspense fallback={null}>
+        <ConflictChoice db={db} post={post} serverAnswer={post.conflict.serverAnswer} />
+      </Suspense>
     );
   }
   return null;
