@@ -99,6 +99,24 @@ describe('log out with the sync engine', () => {
     expect(screen.queryByText(/waiting to sync/)).toBeNull();
   });
 
+  it('sends the waiting changes at once on ‘Retry now’, offered only while online', async () => {
+    const db = await dbWithOneEdit();
+    const engine = fakeEngine(async () => undefined);
+    const { user } = renderWith(db, engine);
+    await screen.findByText('1 change waiting to sync');
+    await user.click(screen.getByRole('button', { name: 'Retry now' }));
+    expect(engine.flush).toHaveBeenCalledTimes(1);
+    cleanup();
+
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    renderWith(
+      db,
+      fakeEngine(async () => undefined),
+    );
+    await screen.findByText('Offline · 1 change waiting to sync');
+    expect(screen.queryByRole('button', { name: 'Retry now' })).toBeNull();
+  });
+
   it('says when the device is offline', async () => {
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     const db = await dbWithOneEdit();

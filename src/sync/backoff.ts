@@ -1,5 +1,9 @@
 export const BACKOFF_BASE_MS = 1_000;
-export const BACKOFF_CAP_MS = 60_000;
+/**
+ * At most 8 s between tries: once the server is back, a waiting change is sent within 8 s (10 s with the
+ * request), not up to a minute later (issue 15). 'Retry now' in the indicator sends at once.
+ */
+export const BACKOFF_CAP_MS = 8_000;
 
 /**
  * "Full jitter" exponential backoff: a random wait between 0 and min(cap, base × 2^(attempt − 1)), so that

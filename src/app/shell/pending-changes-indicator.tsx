@@ -1,3 +1,4 @@
+import { Button } from '@/components/ui/button';
 import { Text } from '@/components/ui/text';
 import type { MirrorDb } from '@/db/mirror';
 import { useOnline } from '@/lib/use-online';
@@ -12,7 +13,7 @@ export function conflictsText(count: number): string {
   return count === 1 ? 'A change needs your choice' : `${count} changes need your choice`;
 }
 
-function PendingCount({ db }: { db: MirrorDb }) {
+function PendingCount({ db, retryNow }: { db: MirrorDb; retryNow: () => void }) {
   const conflicts = useConflicts(db);
   // A change in conflict waits for the person, not for the network: it is counted as that.
   const count = Math.max(0, usePendingChanges(db) - conflicts);
@@ -24,17 +25,28 @@ function PendingCount({ db }: { db: MirrorDb }) {
     count === 0 ? null : pendingChangesText(count),
   ];
   return (
-    <Text as="span" size="xs" tone="muted" role="status">
-      {parts.filter(Boolean).join(' · ')}
-    </Text>
+    <span className="inline-flex flex-wrap items-center gap-2">
+      <Text as="span" size="xs" tone="muted" role="status">
+        {parts.filter(Boolean).join(' · ')}
+      </Text>
+      {online && count > 0 ? (
+        <Button size="sm" shape="link" variant="secondary" onClick={retryNow}>
+          Retry now
+        </Button>
+      ) : null}
+    </span>
   );
 }
 
 /**
  * "Offline", "A change needs your choice" and "N changes waiting to sync", shown only while offline or
- * while the outbox holds changes.
+ * while the outbox holds changes; online with changes waiting, 'Retry now' sends them at once instead of
+ * after the wait between tries.
  */
 export function PendingChangesIndicator() {
   const sync = useSyncEngine();
-  return sync ? <PendingCount db={sync.db} /> : null;
+  if (!sync) return null;
+  const retryNow = () =>
+    void sync.engine.flush().catch((error: unknown) => console.error('Could not send the changes', error));
+  return <PendingCount db={sync.db} retryNow={retryNow} />;
 }

@@ -30,7 +30,6 @@ import {
   editAnswer,
   markNotRelevant,
   recordCopy,
-  resolveConflict,
   restorePost,
   retryParked,
   setApproval,
