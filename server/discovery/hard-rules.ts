@@ -18,7 +18,7 @@ export type DropReason =
 /** A post that passed the hard rules, with its words read once for the filter and the score. */
 export interface EligiblePost {
   post: SourcePost;
-  words: TextWord[];
+  words: readonly TextWord[];
 }
 
 /** The key `SeenPosts.ids` holds for a post. */

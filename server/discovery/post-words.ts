@@ -18,8 +18,28 @@ const hasLetters = /[\p{L}\p{N}]/u;
 // wink-nlp's typings give `its.stem`, `its.pos`… a signature `out()` does not accept, though they work.
 const feature = (its: unknown) => its as ItsFunction<unknown>;
 
-/** The words of a text, punctuation and symbols left out. */
-export function textWords(text: string): TextWord[] {
+/**
+ * The texts read lately and their words: a run reads each post's words for the hard rules, each
+ * keyword's filter, the learned model and the score, and reading (tokens, parts of speech, lemmas) is
+ * most of relevance's cost. The oldest reading goes first once there are more than `rememberedTexts`.
+ */
+const remembered = new Map<string, readonly TextWord[]>();
+const rememberedTexts = 1_000;
+
+/** The words of a text, punctuation and symbols left out (the same array for the same text, lately). */
+export function textWords(text: string): readonly TextWord[] {
+  const known = remembered.get(text);
+  if (known) return known;
+  const words = readWords(text);
+  if (remembered.size >= rememberedTexts) {
+    const oldest = remembered.keys().next().value;
+    if (oldest !== undefined) remembered.delete(oldest);
+  }
+  remembered.set(text, words);
+  return words;
+}
+
+function readWords(text: string): readonly TextWord[] {
   if (!text.trim()) return [];
   const { its } = nlp();
   const words: TextWord[] = [];
@@ -49,7 +69,7 @@ export function textWords(text: string): TextWord[] {
 export const titleBreak: TextWord = { stem: '', key: '', normal: '', stop: true };
 
 /** A post's title and text as words, the title first and `titleBreak` between them. */
-export function postWords(post: Pick<SourcePost, 'title' | 'content'>): TextWord[] {
+export function postWords(post: Pick<SourcePost, 'title' | 'content'>): readonly TextWord[] {
   const title = post.title ? textWords(post.title) : [];
   const content = textWords(post.content);
   return title.length ? [...title, titleBreak, ...content] : content;
