@@ -95,6 +95,30 @@ export async function personWithPosts(audit: AuditProduct, context: BrowserConte
   return { ...person, projectId: project.id };
 }
 
+/** How many posts the low-end phone's day of mentions has (issue 16). */
+export const lowEndDayPosts = 50;
+
+/**
+ * A subscribed person with a day of `lowEndDayPosts` mentions, of a length and mix like a real day's
+ * (titles or not, a paragraph of text, a drafted answer), signed in on `context`: what the low-end phone
+ * opens.
+ */
+export async function personWithABusyDay(audit: AuditProduct, context: BrowserContext): Promise<AuditPerson> {
+  const person = await personWithPosts(audit, context);
+  for (let n = posts.length; n < lowEndDayPosts; n += 1) {
+    const [author, keyword, title, content] = posts[n % posts.length] ?? posts[0];
+    await seedPost(audit.database.db, person.projectId, {
+      author: `${author}_${n}`,
+      keyword,
+      title: title ? `${title} (${n})` : null,
+      content: `${content} I have tried spreadsheets, calendar reminders and a polite phone call, and the client still pays a month late. What do you do once a second reminder has gone unanswered?`,
+      foundDate: today,
+      answer: `Hi ${author}, a short reminder on day 1, 7 and 14 usually does it; after that, a late fee clause for the next project.`,
+    });
+  }
+  return person;
+}
+
 /**
  * A subscribed person (Autopilot) whose project is not reviewed yet: the empty mentions and replies
  * screens, and the project page before review.

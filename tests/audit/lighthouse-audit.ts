@@ -1,5 +1,6 @@
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
+import { throttling } from 'lighthouse/core/config/constants.js';
 import type { Finding } from './findings';
 import { writeReport } from './findings';
 
@@ -44,7 +45,15 @@ export interface LighthousePage {
   expectPath: string;
   /** Sent with every request (the signed-in page's session cookie). */
   extraHeaders?: Record<string, string>;
+  /**
+   * A low-end phone (issue 16): Lighthouse's mobile network with this CPU slowdown instead of its 4×, and
+   * only its own figures (`lowEndBars`), reported.
+   */
+  cpuSlowdown?: number;
 }
+
+/** The bars of a low-end phone (CPU slowdown 8×): performance at least, TBT at most (issue 16). */
+export const lowEndBars = { performance: 0.9, tbtMs: 200 } as const;
 
 /** Lighthouse's own failures to record a run (NO_NAVSTART, NO_FCP…), which a second try usually clears. */
 class LighthouseRuntimeError extends Error {}
@@ -70,8 +79,11 @@ async function attemptRun(page: LighthousePage, run: number): Promise<Result> {
       port: chrome.port,
       output: 'html',
       logLevel: 'error',
-      onlyCategories: [...categories],
+      onlyCategories: page.cpuSlowdown ? ['performance'] : [...categories],
       ...(page.extraHeaders ? { extraHeaders: page.extraHeaders } : {}),
+      ...(page.cpuSlowdown
+        ? { throttling: { ...throttling.mobileSlow4G, cpuSlowdownMultiplier: page.cpuSlowdown } }
+        : {}),
     });
     if (!result) throw new Error(`Lighthouse returned nothing for ${page.url}`);
     const report = Array.isArray(result.report) ? result.report.join('\n') : result.report;
@@ -126,6 +138,7 @@ export async function lighthouseAudit(page: LighthousePage): Promise<Finding[]> 
   const lhrs: Result[] = [];
   for (let run = 1; run <= runs; run += 1) lhrs.push(await runOnce(page, run));
   const audit = `lighthouse ${page.name}`;
+  if (page.cpuSlowdown) return lowEndFindings(audit, lhrs);
   const findings: Finding[] = [];
 
   for (const category of categories) {
@@ -164,4 +177,33 @@ export async function lighthouseAudit(page: LighthousePage): Promise<Finding[]> 
   const first = lhrs[0];
   if (first) writeReport(`lighthouse/${page.name}-lcp-element.txt`, `${lcpElement(first)}\n`);
   return findings;
+}
+
+/**
+ * The low-end phone's two figures, performance and TBT, the median of the runs, each against its bar but
+ * reported rather than binding: on this shared 2-core machine an 8× slowdown of a busy moment swings the
+ * 50-post day from 42 ms to over 900 ms (decision 034), so a miss is shown, not failed on.
+ */
+function lowEndFindings(audit: string, lhrs: Result[]): Finding[] {
+  const score = (lhr: Result) => lhr.categories.performance?.score ?? 0;
+  const tbt = (lhr: Result) => lhr.audits['total-blocking-time']?.numericValue ?? Number.POSITIVE_INFINITY;
+  const performance = median(lhrs.map(score));
+  const blocking = median(lhrs.map(tbt));
+  const verdict = (met: boolean) => (met ? '' : ' (misses its bar)');
+  return [
+    {
+      audit,
+      metric: 'performance',
+      value: `${performance.toFixed(2)} (${lhrs.map((lhr) => score(lhr).toFixed(2)).join(', ')})${verdict(performance >= lowEndBars.performance)}`,
+      bar: `reported; ≥ ${lowEndBars.performance}`,
+      pass: true,
+    },
+    {
+      audit,
+      metric: 'TBT',
+      value: `${Math.round(blocking)} ms (${lhrs.map((lhr) => `${Math.round(tbt(lhr))} ms`).join(', ')})${verdict(blocking <= lowEndBars.tbtMs)}`,
+      bar: `reported; ≤ ${lowEndBars.tbtMs} ms`,
+      pass: true,
+    },
+  ];
 }

@@ -5,6 +5,7 @@ import { rmSync } from 'node:fs';
 import { launchBrowser } from '../support/chromium';
 import {
   type AuditProduct,
+  personWithABusyDay,
   personWithPosts,
   sessionCookieHeader,
   startAuditProduct,
@@ -14,7 +15,7 @@ import { axeAudit } from './axe-audit';
 import { ensureBuild } from './build';
 import { answersTakeTyping, bundleAudit, signInAnswers } from './bundle-audit';
 import { type Finding, guarded, reportsDir, summaryTable, writeReport } from './findings';
-import { lighthouseAudit, runs } from './lighthouse-audit';
+import { type LighthousePage, lighthouseAudit, runs } from './lighthouse-audit';
 import { pwaAudit } from './pwa-audit';
 
 const only = new Set(process.argv.slice(2));
@@ -77,6 +78,27 @@ try {
         extraHeaders: { Cookie: cookie },
       },
     ]) {
+      console.log(`audit: lighthouse ${page.name} (${runs} runs)`);
+      findings.push(...(await guarded(`lighthouse ${page.name}`, 'runs', () => lighthouseAudit(page))));
+    }
+  }
+  if (wanted('lighthouse') || wanted('low-end')) {
+    // A low-end phone (CPU 8×, issue 16): sign in, and a day of 50 mentions.
+    const busy = await visitorContext(browser, audit);
+    await personWithABusyDay(audit, busy);
+    const busyCookie = await sessionCookieHeader(busy);
+    await busy.close();
+    const lowEnd: LighthousePage[] = [
+      { name: 'sign-in-low-end', url: `${baseURL}/sign-in`, expectPath: '/sign-in', cpuSlowdown: 8 },
+      {
+        name: 'mentions-50-low-end',
+        url: `${baseURL}/mentions/reddit`,
+        expectPath: '/mentions/reddit',
+        extraHeaders: { Cookie: busyCookie },
+        cpuSlowdown: 8,
+      },
+    ];
+    for (const page of lowEnd) {
       console.log(`audit: lighthouse ${page.name} (${runs} runs)`);
       findings.push(...(await guarded(`lighthouse ${page.name}`, 'runs', () => lighthouseAudit(page))));
     }
