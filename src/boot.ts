@@ -45,10 +45,11 @@ async function preload(scripts: readonly string[]): Promise<void> {
 }
 
 /**
- * Loads the app and runs it one script per task: React, zod, each module of the contract (building the
- * schemas is most of their cost), the app, its first screen, in the order the page names them, so that
- * each runs once what it imports has. The screen is already showing, so no script may hold the page for
- * long. A page without the list runs React, then the app.
+ * Loads the app and runs it one script per task: React, the mirror's library, zod with the contract's
+ * entities, the forms, the API's calls (building the schemas is most of their cost), the app, its first
+ * screen, in the order the page names them, so that each runs once what it imports has. The screen is
+ * already showing, so no script may hold the page for long. A page without the list runs React, then the
+ * app.
  */
 async function loadApp(scripts: readonly string[]): Promise<void> {
   await preload(scripts);
