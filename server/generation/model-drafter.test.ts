@@ -1,7 +1,6 @@
-import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { keywordFilterProblem } from '@contract/keyword-filter';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type LlmFakeServer, startLlmFakeServer } from '../../tests/support/llm-fake-server';
+import { fakeChatModel, type LlmFakeServer, startLlmFakeServer } from '../../tests/support/llm-fake-server';
 import { type PageServer, startPageServer } from '../../tests/support/page-server';
 import { createSafeFetcher } from '../net/safe-fetch';
 import { createDrafter } from './create-drafter';
@@ -22,16 +21,7 @@ beforeEach(() => {
 
 const fetcher = () => createSafeFetcher({ allowHosts: ['127.0.0.1'] });
 const drafter = (timeoutMs = 10_000) =>
-  new ModelDrafter(
-    createOpenAICompatible({
-      name: 'llm',
-      baseURL: llm.baseURL,
-      apiKey: 'sk-test',
-      supportsStructuredOutputs: true,
-    }).chatModel('fake-model-1'),
-    fetcher(),
-    { timeoutMs, maxRetries: 0 },
-  );
+  new ModelDrafter(fakeChatModel(llm), fetcher(), { timeoutMs, maxRetries: 0 });
 const goal = 'Find agency owners complaining about clients who pay late';
 
 async function generationFailure(promise: Promise<unknown>): Promise<GenerationError> {

@@ -1,6 +1,5 @@
-import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type LlmFakeServer, startLlmFakeServer } from '../../tests/support/llm-fake-server';
+import { fakeChatModel, type LlmFakeServer, startLlmFakeServer } from '../../tests/support/llm-fake-server';
 import { createSafeFetcher } from '../net/safe-fetch';
 import type { ReplyProject } from './drafter';
 import { ModelDrafter } from './model-drafter';
@@ -17,16 +16,10 @@ beforeEach(() => {
 });
 
 const drafter = () =>
-  new ModelDrafter(
-    createOpenAICompatible({
-      name: 'llm',
-      baseURL: llm.baseURL,
-      apiKey: 'sk-test',
-      supportsStructuredOutputs: true,
-    }).chatModel('fake-model-1'),
-    createSafeFetcher({ allowHosts: [] }),
-    { timeoutMs: 10_000, maxRetries: 0 },
-  );
+  new ModelDrafter(fakeChatModel(llm), createSafeFetcher({ allowHosts: [] }), {
+    timeoutMs: 10_000,
+    maxRetries: 0,
+  });
 
 const sheetsmith: ReplyProject = {
   name: 'Sheetsmith',

@@ -31,19 +31,12 @@ function runs(tokens: readonly string[], changed: readonly boolean[]): DiffPart[
 export function wordDiff(mine: string, theirs: string): { mine: DiffPart[]; theirs: DiffPart[] } {
   const a = words(mine);
   const b = words(theirs);
-  if (a.length * b.length > maxComparedPairs) {
-    return {
-      mine: runs(
-        a,
-        a.map(() => true),
-      ),
-      theirs: runs(
-        b,
-        b.map(() => true),
-      ),
-    };
-  }
-  const key = (token: string) => token.trim();
+  const aChanged = a.map(() => true);
+  const bChanged = b.map(() => true);
+  if (a.length * b.length > maxComparedPairs) return { mine: runs(a, aChanged), theirs: runs(b, bChanged) };
+  // Words are compared without the white space after them; each is trimmed once.
+  const aKeys = a.map((token) => token.trim());
+  const bKeys = b.map((token) => token.trim());
   // lengths[i][j]: the longest common subsequence of a[i..] and b[j..], one row at a time.
   const lengths = Array.from({ length: a.length + 1 }, () => new Uint32Array(b.length + 1));
   for (let i = a.length - 1; i >= 0; i -= 1) {
@@ -51,17 +44,15 @@ export function wordDiff(mine: string, theirs: string): { mine: DiffPart[]; thei
     const below = lengths[i + 1] as Uint32Array;
     for (let j = b.length - 1; j >= 0; j -= 1) {
       row[j] =
-        key(a[i] as string) === key(b[j] as string)
+        aKeys[i] === bKeys[j]
           ? (below[j + 1] as number) + 1
           : Math.max(below[j] as number, row[j + 1] as number);
     }
   }
-  const aChanged = a.map(() => true);
-  const bChanged = b.map(() => true);
   let i = 0;
   let j = 0;
   while (i < a.length && j < b.length) {
-    if (key(a[i] as string) === key(b[j] as string)) {
+    if (aKeys[i] === bKeys[j]) {
       aChanged[i] = false;
       bChanged[j] = false;
       i += 1;

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 
 const answersDir = path.resolve(import.meta.dirname, '../fixtures/llm');
 
@@ -84,4 +85,14 @@ export async function startLlmFakeServer(): Promise<LlmFakeServer> {
         server.close(() => resolve());
       }),
   };
+}
+
+/** The chat model the product's drafter would build for `llm` (`fake-model-1`, structured outputs). */
+export function fakeChatModel(llm: Pick<LlmFakeServer, 'baseURL'>) {
+  return createOpenAICompatible({
+    name: 'llm',
+    baseURL: llm.baseURL,
+    apiKey: 'sk-test',
+    supportsStructuredOutputs: true,
+  }).chatModel('fake-model-1');
 }
