@@ -20,7 +20,12 @@ import {
   socialSchema,
   subscriptionSchema,
 } from './entities';
-import { autopostUserDataSchema, projectCreateSchema, projectSaveSchema } from './forms';
+import {
+  autopilotSettingsSchema,
+  autopostUserDataSchema,
+  projectCreateSchema,
+  projectSaveSchema,
+} from './forms';
 import { storedString, storedText } from './stored-text';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -305,6 +310,14 @@ export const api = {
     path: '/api/setup-autoposting/finish',
     auth: 'token',
     body: z.object({}),
+    data: autopostingStatusSchema,
+  }),
+  /** Addition: the project's pause switch and the workspace's pacing (pacing: admins only). */
+  updateAutopilotSettings: route({
+    method: 'PUT',
+    path: '/api/setup-autoposting/settings',
+    auth: 'token',
+    body: autopilotSettingsSchema,
     data: autopostingStatusSchema,
   }),
 

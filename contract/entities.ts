@@ -73,6 +73,12 @@ export const postSchema = z.object({
   score: z.optional(z.nullable(z.int().check(z.gte(0), z.lte(100)))),
   /** One line saying why discovery picked the post (null or absent for older posts). */
   reason: z.optional(z.nullable(z.string())),
+  /** When Autopilot published the answer (null or absent until then). */
+  publishedAt: z.optional(z.nullable(z.string())),
+  /** The published reply itself, read back from the thread (null or absent until then). */
+  replyUrl: z.optional(z.nullable(webLinkSchema)),
+  /** Why an approved answer is not published yet ('Waiting for tomorrow…'); null when nothing holds it. */
+  publishNote: z.optional(z.nullable(z.string())),
 });
 export type Post = z.infer<typeof postSchema>;
 
@@ -90,5 +96,19 @@ export type AutopostingStep = z.infer<typeof autopostingStepSchema>;
 export const autopostingStatusSchema = z.object({
   step: autopostingStepSchema,
   socialsResponse: z.record(z.string(), z.boolean()),
+  // Additions (the specification shows only the two fields above):
+  /** The automation profile's name (the project's), once it exists. */
+  profileName: z.optional(z.nullable(z.string())),
+  /** How the person opens the profile to log into their networks: words, and a link when there is one. */
+  login: z.optional(z.nullable(z.object({ message: z.string(), url: z.nullable(z.string()) }))),
+  /** The last failure of the browser-profile service, in words the person can act on. */
+  problem: z.optional(z.nullable(z.string())),
+  /** Network slug → why publishing stopped there (logged out, captcha, rate limit) until a check passes. */
+  stopped: z.optional(z.record(z.string(), z.string())),
+  /** The project's Autopilot switch: true holds every publication. */
+  paused: z.optional(z.boolean()),
+  /** The workspace's pacing per account and network: replies a day, and minutes at least between two. */
+  dailyCap: z.optional(z.int()),
+  minGapMinutes: z.optional(z.int()),
 });
 export type AutopostingStatus = z.infer<typeof autopostingStatusSchema>;

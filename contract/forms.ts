@@ -103,3 +103,19 @@ export const autopostUserDataSchema = z.object({
   os: z._default(z.enum(['win', 'mac', 'linux']), 'win'),
 });
 export type AutopostUserData = z.infer<typeof autopostUserDataSchema>;
+
+/** Limits of Autopilot's pacing (an addition): replies a day per account and network, minutes between two. */
+export const autopilotPacingLimits = { dailyCap: { min: 1, max: 50 }, minGapMinutes: { min: 5, max: 1440 } };
+
+export const autopilotSettingsSchema = z.object({
+  paused: z.optional(z.boolean()),
+  dailyCap: z.optional(
+    z.int().check(z.gte(autopilotPacingLimits.dailyCap.min), z.lte(autopilotPacingLimits.dailyCap.max)),
+  ),
+  minGapMinutes: z.optional(
+    z
+      .int()
+      .check(z.gte(autopilotPacingLimits.minGapMinutes.min), z.lte(autopilotPacingLimits.minGapMinutes.max)),
+  ),
+});
+export type AutopilotSettings = z.infer<typeof autopilotSettingsSchema>;

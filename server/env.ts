@@ -123,6 +123,29 @@ export const envSchema = z
     HACKERNEWS_API_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).optional()),
     REDDIT_API_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).optional()),
     X_API_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).optional()),
+    /** Where Reddit threads are opened (links of found posts, and Autopilot's replies); a local server in tests. */
+    REDDIT_WEB_URL: z.preprocess(
+      emptyAsUndefined,
+      z.url({ protocol: /^https?$/ }).default('https://www.reddit.com'),
+    ),
+
+    /** Set: Autopilot's browser profiles live in GoLogin; unset: local profiles under DATA_DIR (playwright-core). */
+    GOLOGIN_API_TOKEN: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
+    /** GoLogin's REST API and its cloud browser (tests point them at a local fake server). */
+    GOLOGIN_API_URL: z.preprocess(
+      emptyAsUndefined,
+      z.url({ protocol: /^https?$/ }).default('https://api.gologin.com'),
+    ),
+    GOLOGIN_CLOUD_URL: z.preprocess(
+      emptyAsUndefined,
+      z.url({ protocol: /^(https?|wss?)$/ }).default('https://cloudbrowser.gologin.com'),
+    ),
+    /** The Chromium the local browser profiles run (Debian's by default). */
+    CHROMIUM_PATH: z.preprocess(emptyAsUndefined, z.string().default('/usr/bin/chromium')),
+    /** `on`: the login browser of a local profile opens with a window (needs a display); `off`: headless, reached by its remote-debugging link. Unset: `on` when DISPLAY is set. */
+    AUTOPOST_HEADED: z.preprocess(emptyAsUndefined, z.enum(['on', 'off']).optional()),
+    /** How often due publications are looked for, in seconds. */
+    AUTOPOST_POLL_SECONDS: int(60, 1),
 
     KEYWORDS_WIDE_WORKSPACES: commaList(),
 

@@ -44,6 +44,10 @@ export const workspaces = pgTable(
     name: text('name').notNull(),
     clerkOrgId: text('clerk_org_id'),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /** Autopilot pacing, per account (project profile) and network: at most this many replies a day… */
+    autopostDailyCap: integer('autopost_daily_cap').notNull().default(5),
+    /** …at least this many minutes apart (a random extra of up to half as much is added to each gap). */
+    autopostMinGapMinutes: integer('autopost_min_gap_minutes').notNull().default(20),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('workspaces_clerk_org_id_key').on(t.clerkOrgId)],
@@ -263,6 +267,14 @@ export const posts = pgTable(
     relevant: boolean('relevant'),
     /** When the person first copied the answer (a good find); null when never copied. */
     copiedAt: timestamp('copied_at', { withTimezone: true }),
+    /** When Autopilot published the answer as a reply, and the reply's own link (read back from the thread). */
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    replyUrl: text('reply_url'),
+    /**
+     * Why an approved answer is not published yet, in words for the card ('Waiting for tomorrow…',
+     * 'Publishing stopped on Reddit: …'); null when nothing holds it back. Written by the publish job.
+     */
+    publishNote: text('publish_note'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -355,6 +367,93 @@ export const appliedMutations = pgTable(
     check(
       'applied_mutations_route_check',
       sql`${t.route} in ('update-answer', 'approved', 'relevance', 'copied')`,
+    ),
+  ],
+);
+
+export const autopostingSteps = [
+  'initial',
+  'userData',
+  'creatingProfile',
+  'setupSocials',
+  'checkSocials',
+  'checkSocialsFailed',
+  'finish',
+] as const;
+
+/**
+ * A project's Autopilot: where its setup wizard stands, the browser profile it publishes through, and
+ * what stops it. One row per project, created by the wizard's first call. `step` only moves through the
+ * wizard's calls (and the profile and login checks they start), so every call is safe to repeat.
+ */
+export const autopostingSetups = pgTable(
+  'autoposting_setups',
+  {
+    projectId: uuid('project_id')
+      .primaryKey()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    step: text('step', { enum: autopostingSteps }).notNull().default('initial'),
+    /** The last login check: network slug → the profile holds a login for it. */
+    socialsResponse: jsonb('socials_response').$type<Record<string, boolean>>().notNull().default({}),
+    email: text('email'),
+    /** ISO 3166-1 alpha-2 code: the profile's proxy country. */
+    country: text('country'),
+    os: text('os', { enum: ['win', 'mac', 'linux'] }),
+    /** `local` or `gologin`: the browser-profile service the profile lives in. */
+    provider: text('provider'),
+    /** The profile's id in that service; null until it is created. */
+    profileId: text('profile_id'),
+    /** The last failure of the profile service, in words the person can act on; null when none. */
+    problem: text('problem'),
+    /** Network slug → why publishing stopped there (logged out, captcha, rate limit); cleared by a passing check. */
+    stopped: jsonb('stopped').$type<Record<string, string>>().notNull().default({}),
+    /** The project's switch: true holds every publication until it is turned off. */
+    paused: boolean('paused').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check(
+      'autoposting_setups_step_check',
+      sql`${t.step} in ('initial', 'userData', 'creatingProfile', 'setupSocials', 'checkSocials', 'checkSocialsFailed', 'finish')`,
+    ),
+  ],
+);
+
+/**
+ * Every try to publish a post, recorded before the browser is touched. At most one attempt per post is
+ * `started` or `published` (a unique partial index), so two workers never publish one post; a `started`
+ * attempt left by a crash is settled by looking for the reply in the thread before anything is sent again.
+ */
+export const publishAttempts = pgTable(
+  'publish_attempts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    social: text('social').notNull(),
+    status: text('status', { enum: ['started', 'published', 'failed', 'abandoned'] }).notNull(),
+    /** The answer as it was sent (an answer edited after approval is sent as edited). */
+    answer: text('answer').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    replyUrl: text('reply_url'),
+    /** `PublishFailure` kinds: logged_out, captcha, thread_gone, rate_limited, page_changed, … */
+    errorKind: text('error_kind'),
+    errorMessage: text('error_message'),
+  },
+  (t) => [
+    uniqueIndex('publish_attempts_post_live_key')
+      .on(t.postId)
+      .where(sql`${t.status} in ('started', 'published')`),
+    index('publish_attempts_pacing_idx').on(t.projectId, t.social, t.startedAt),
+    check(
+      'publish_attempts_status_check',
+      sql`${t.status} in ('started', 'published', 'failed', 'abandoned')`,
     ),
   ],
 );

@@ -26,6 +26,7 @@ export type SourcesEnv = Pick<
   | 'REDDIT_CLIENT_ID'
   | 'REDDIT_CLIENT_SECRET'
   | 'REDDIT_USER_AGENT'
+  | 'REDDIT_WEB_URL'
   | 'X_BEARER_TOKEN'
   | 'BLUESKY_HANDLE'
   | 'BLUESKY_APP_PASSWORD'
@@ -79,6 +80,7 @@ function createSource(slug: SocialSlug, env: SourcesEnv, options: CreateSourcesO
         clientId: env.REDDIT_CLIENT_ID,
         clientSecret: env.REDDIT_CLIENT_SECRET,
         userAgent: env.REDDIT_USER_AGENT,
+        ...(env.REDDIT_WEB_URL ? { webUrl: env.REDDIT_WEB_URL } : {}),
       });
     }
     case 'hackernews': {

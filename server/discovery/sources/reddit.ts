@@ -27,6 +27,8 @@ export interface RedditOptions extends SourceOptions {
   userAgent?: string | undefined;
   /** Base URL of `oauth.reddit.com` (tests point it at a local fake server); `baseUrl` is `www.reddit.com`'s. */
   oauthBaseUrl?: string;
+  /** Where threads are opened: found posts link there (REDDIT_WEB_URL; `https://www.reddit.com` by default). */
+  webUrl?: string;
 }
 
 /** The User-Agent sent when REDDIT_USER_AGENT is not set. */
@@ -84,6 +86,7 @@ export class RedditSource implements Source {
   readonly kind = socialNetworks.reddit.kind;
   private readonly baseUrl: string;
   private readonly oauthBaseUrl: string;
+  private readonly webUrl: string;
   private readonly timeoutMs: number;
   private readonly clock: SourceClock | undefined;
   private readonly userAgent: string;
@@ -94,6 +97,7 @@ export class RedditSource implements Source {
   constructor(options: RedditOptions = {}) {
     this.baseUrl = options.baseUrl ?? 'https://www.reddit.com';
     this.oauthBaseUrl = options.oauthBaseUrl ?? 'https://oauth.reddit.com';
+    this.webUrl = (options.webUrl ?? 'https://www.reddit.com').replace(/\/+$/, '');
     this.timeoutMs = options.timeoutMs ?? defaultSourceTimeoutMs;
     this.clock = options.clock;
     this.userAgent = options.userAgent || defaultRedditUserAgent;
@@ -139,7 +143,7 @@ export class RedditSource implements Source {
         if (child.kind !== 't3') continue;
         const parsed = postSchema.safeParse(child.data);
         if (!parsed.success) continue;
-        const post = toPost(parsed.data);
+        const post = toPost(parsed.data, this.webUrl);
         if (post && inWindow(post.publishedAt, query.since, query.until)) posts.push(post);
         // Sorted newest first: a post older than the window means the next pages are older still.
         if (parsed.data.created_utc * 1000 < query.since.getTime()) pastWindow = true;
@@ -240,14 +244,14 @@ function resetAfter(headers: Headers): number | undefined {
 }
 
 /** The post's page on www.reddit.com: its permalink when that is a path there, else the short link. */
-function redditLink(post: z.output<typeof postSchema>): string {
-  const link = `https://www.reddit.com${post.permalink}`;
+function redditLink(post: z.output<typeof postSchema>, webUrl: string): string {
+  const link = `${webUrl}${post.permalink}`;
   return /^\/(?!\/)/.test(post.permalink) && isWebLink(link)
     ? link
-    : `https://www.reddit.com/comments/${encodeURIComponent(post.id)}/`;
+    : `${webUrl}/comments/${encodeURIComponent(post.id)}/`;
 }
 
-function toPost(post: z.output<typeof postSchema>): SourcePost | null {
+function toPost(post: z.output<typeof postSchema>, webUrl: string): SourcePost | null {
   const author = post.author?.trim();
   if (!author) return null;
   const selftext = post.selftext?.trim() ?? '';
@@ -265,7 +269,7 @@ function toPost(post: z.output<typeof postSchema>): SourcePost | null {
     author,
     title,
     content: body || title || '',
-    url: redditLink(post),
+    url: redditLink(post, webUrl),
     publishedAt: new Date(post.created_utc * 1000),
     engagement,
     deleted,

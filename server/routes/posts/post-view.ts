@@ -19,5 +19,8 @@ export function toPost(row: PostRow): Post {
     answerVersion: row.answerVersion,
     score: row.score,
     reason: row.reason,
+    publishedAt: row.publishedAt?.toISOString() ?? null,
+    replyUrl: row.replyUrl,
+    publishNote: row.publishNote,
   };
 }

@@ -228,6 +228,9 @@ describe.each(testDatabases())('reading posts (%s)', (kind) => {
       // Stored before discovery scored posts: the extra fields are there, empty.
       score: null,
       reason: null,
+      publishedAt: null,
+      replyUrl: null,
+      publishNote: null,
     });
     expect(posts[0]?.title).toBeNull();
     expect(ids(expectSuccess<Post[]>(await get('/api/posts/hackernews', projectA)))).toEqual([hackerNews.id]);

@@ -78,6 +78,9 @@ describe.each(testDatabases())('changing posts (%s)', (kind) => {
         answerVersion: 3,
         score: null,
         reason: null,
+        publishedAt: null,
+        replyUrl: null,
+        publishNote: null,
       });
       expect((await stored(post.id)).answer).toBe('Edited');
     });
