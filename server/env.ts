@@ -128,6 +128,16 @@ export const envSchema = z
       emptyAsUndefined,
       z.url({ protocol: /^https?$/ }).default('https://www.reddit.com'),
     ),
+    /** Where Autopilot signs in and replies on X, Bluesky and LinkedIn (Mastodon: MASTODON_URL); local servers in tests. */
+    X_WEB_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).default('https://x.com')),
+    BLUESKY_WEB_URL: z.preprocess(
+      emptyAsUndefined,
+      z.url({ protocol: /^https?$/ }).default('https://bsky.app'),
+    ),
+    LINKEDIN_WEB_URL: z.preprocess(
+      emptyAsUndefined,
+      z.url({ protocol: /^https?$/ }).default('https://www.linkedin.com'),
+    ),
 
     /** Set: Autopilot's browser profiles live in GoLogin; unset: local profiles under DATA_DIR (playwright-core). */
     GOLOGIN_API_TOKEN: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),

@@ -21,6 +21,16 @@ export interface ProfileLogin {
   url: string | null;
 }
 
+/** One cookie of a profile, as much of it as a login check needs. */
+export interface ProfileCookie {
+  name: string;
+  /** As browsers keep it: `.reddit.com` for a domain cookie, `www.reddit.com` for a host-only one. */
+  domain: string;
+  value: string;
+  /** Seconds since the epoch; -1 for a session cookie. */
+  expires: number;
+}
+
 /** A browser running on a project's profile; `close` ends it and keeps the profile's cookies. */
 export interface ProfileBrowser {
   context: BrowserContext;
@@ -100,8 +110,6 @@ export interface PublishRequest {
  */
 export interface Publisher {
   readonly network: Exclude<SocialSlug, 'hackernews'>;
-  /** The cookie domains to read and whether those cookies hold a signed-in session. */
-  readonly loginCookies: { domains: readonly string[]; signedIn(cookieNames: ReadonlySet<string>): boolean };
   /** The link of the signed-in account's reply with this answer already in the thread, or null. */
   findReply(page: Page, request: PublishRequest): Promise<string | null>;
   /** Writes and submits the reply, then reads back its link; throws `PublishFailure`. */
