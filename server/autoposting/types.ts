@@ -50,12 +50,8 @@ export interface BrowserProfileService {
   isReady(profileId: string, signal?: AbortSignal): Promise<boolean>;
   /** How the person opens the profile to log in (the setupSocials step shows it). */
   openForLogin(profileId: string, signal?: AbortSignal): Promise<ProfileLogin>;
-  /** For each network, whether the profile holds a signed-in session (read from its cookies). */
-  checkLogins(
-    profileId: string,
-    networks: readonly SocialSlug[],
-    signal?: AbortSignal,
-  ): Promise<Record<string, boolean>>;
+  /** The profile's cookies, as they stand now; `checkLogins` (logins.ts) tells the networks' sessions from them. */
+  cookies(profileId: string, signal?: AbortSignal): Promise<ProfileCookie[]>;
   /** A browser on the profile, for publishing. */
   openBrowser(profileId: string, signal?: AbortSignal): Promise<ProfileBrowser>;
   /** Ends what the service keeps running for the profile (the login browser); safe to call when none is. */
