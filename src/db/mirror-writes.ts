@@ -33,6 +33,9 @@ export function mergeServerPost(
     shown && server.answerVersion > shown.serverVersion
       ? { serverAnswer: server.answer, serverVersion: server.answerVersion }
       : shown;
+  // A newer answer taken from the server with nothing of this device's waiting is someone else's edit.
+  const taken = !answerPending && (existing === undefined || server.answerVersion > existing.answerVersion);
+  const foreignVersion = taken ? server.answerVersion : existing?.foreignVersion;
   return {
     ...server,
     ...place,
@@ -43,6 +46,7 @@ export function mergeServerPost(
     parkedReason: parkedReasonOf(rows),
     conflict,
     ...(hidden ? { hidden } : {}),
+    ...(foreignVersion === undefined ? {} : { foreignVersion }),
   };
 }
 

@@ -26,6 +26,12 @@ export interface MirrorPost extends Post {
   conflict: AnswerConflict | null;
   /** Marked 'Not relevant' on this device: the card is gone (the server leaves the post out of its lists). */
   hidden?: boolean;
+  /**
+   * The newest answer version this device took from the server that it did not write itself (another
+   * device's or a teammate's edit). An edit the person started on an older version is sent based on the
+   * version they started from, so the server refuses it as a conflict instead of overwriting that edit.
+   */
+  foreignVersion?: number;
 }
 
 /** A project of the workspace it was listed for; `position` keeps the API's order (the first is current). */

@@ -7,6 +7,21 @@ export interface OutboxOptions {
   now?: () => number;
   /** Mutation ids; `crypto.randomUUID` by default. */
   newId?: () => string;
+  /** An answer edit: the version the card showed when the person's first keystroke of it landed. */
+  startedFrom?: number;
+}
+
+/**
+ * The version an answer edit is based on. The mirror's version only moves when the server confirms this
+ * device's edit (the rows still waiting are then rebased) or when the server's answer is taken with
+ * nothing waiting; so it is the version of the first unsent edit, unless someone else's edit was taken
+ * after the person started typing: then the edit is based on the version they started from, and the
+ * server refuses it as a conflict for the person to settle, instead of overwriting that edit unseen.
+ */
+function baseVersionOf(post: MirrorPost, startedFrom: number | undefined): number {
+  if (startedFrom !== undefined && post.foreignVersion !== undefined && startedFrom < post.foreignVersion)
+    return startedFrom;
+  return post.answerVersion;
 }
 
 /** A post's outbox rows, oldest first. */
@@ -48,9 +63,7 @@ async function queue(
         postId,
         projectId: post.projectId,
         value,
-        // The mirror's version only moves when the server confirms an edit (and the rows still waiting are
-        // then rebased), so it is the version of the first unsent edit.
-        baseVersion: kind === 'answer' ? post.answerVersion : null,
+        baseVersion: kind === 'answer' ? baseVersionOf(post, options.startedFrom) : null,
         createdAt: now(),
         attempts: 0,
         nextAttemptAt: null,

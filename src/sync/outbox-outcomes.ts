@@ -43,7 +43,12 @@ export async function applySuccess(db: MirrorDb, batch: OutboxBatch, server: Pos
         : head.kind === 'relevance'
           ? batch.request.value === false
           : existing.hidden;
-      const next = head.kind === 'answer' ? { ...merged, answerVersion: server.answerVersion } : merged;
+      // The version the server confirms is this device's own edit, not someone else's.
+      const next =
+        head.kind === 'answer'
+          ? { ...merged, answerVersion: server.answerVersion, foreignVersion: existing.foreignVersion }
+          : merged;
+      if (next.foreignVersion === undefined) delete next.foreignVersion;
       if (hidden) next.hidden = true;
       else delete next.hidden;
       await db.posts.put(next);

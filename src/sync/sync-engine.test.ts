@@ -181,6 +181,37 @@ describe('the sync engine', () => {
     expect(await db.outbox.count()).toBe(0);
   });
 
+  it("a teammate's edit is silently overwritten: no longer; an edit taken in while typing is a conflict", async () => {
+    // Device B starts typing on version 1; meanwhile A's edit reaches the server and B's list is
+    // revalidated (a reconnect) with nothing of B's waiting, so the mirror takes A's text and version.
+    const { db, server, engine } = await setup([a]);
+    const startedFrom = (await db.posts.get('a'))?.answerVersion;
+    const teammates = server.editElsewhere('a', 'Laptop text');
+    await writePosts(db, { projectId: 'p1', social: 'reddit', foundDate: '2026-03-05' }, [teammates]);
+    await editAnswer(db, 'a', 'Phone text, typed without a pause', { startedFrom });
+    await engine.flush();
+
+    expect(server.posts.get('a')).toMatchObject({ answer: 'Laptop text', answerVersion: 2 });
+    expect(await db.posts.get('a')).toMatchObject({
+      answer: 'Phone text, typed without a pause',
+      syncState: 'conflict',
+      conflict: { serverAnswer: 'Laptop text', serverVersion: 2 },
+    });
+  });
+
+  it("an edit started before this device's own edit was confirmed is sent on the confirmed version", async () => {
+    const { db, server, engine } = await setup([a]);
+    const startedFrom = (await db.posts.get('a'))?.answerVersion;
+    await editAnswer(db, 'a', 'First pause');
+    await engine.flush();
+    await editAnswer(db, 'a', 'First pause, then more', { startedFrom });
+    await engine.flush();
+
+    expect(server.conflicts).toEqual([]);
+    expect(server.posts.get('a')).toMatchObject({ answer: 'First pause, then more', answerVersion: 3 });
+    expect(await db.posts.get('a')).toMatchObject({ syncState: 'synced', answerVersion: 3 });
+  });
+
   it('a conflict shows the newest server text when the list is revalidated', async () => {
     const { db, server, engine } = await setup([a]);
     server.editElsewhere('a', 'Laptop text');
