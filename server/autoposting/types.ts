@@ -56,6 +56,10 @@ export interface BrowserProfileService {
   openBrowser(profileId: string, signal?: AbortSignal): Promise<ProfileBrowser>;
   /** Ends what the service keeps running for the profile (the login browser); safe to call when none is. */
   release?(profileId: string): Promise<void>;
+  /** The ISO 3166-1 alpha-2 codes a profile's proxy can be in; absent: every country (`isoCountryCodes`). */
+  countries?(signal?: AbortSignal): Promise<readonly string[]>;
+  /** Ends everything the service keeps running (server shutdown). */
+  close?(): Promise<void>;
 }
 
 /** Why the profile service failed; `message` is shown to the person as it is. */
