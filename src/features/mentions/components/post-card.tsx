@@ -77,19 +77,29 @@ function keepStorage() {
 function useAnswerDraft(db: MirrorDb, post: MirrorPost) {
   const [draft, setDraft] = useState<string | null>(null);
   const pending = useRef<{ timer: ReturnType<typeof setTimeout>; text: string } | null>(null);
+  // The version shown when this edit's first keystroke landed: a teammate's edit taken in meanwhile
+  // makes the save a conflict rather than overwriting it (`editAnswer`'s `startedFrom`).
+  const startedFrom = useRef<number | null>(null);
+  const shownVersion = useRef(post.answerVersion);
+  shownVersion.current = post.answerVersion;
   const editable = useContext(PostsEditable);
+
+  const saveOptions = () => (startedFrom.current === null ? {} : { startedFrom: startedFrom.current });
 
   const save = (text: string) => {
     pending.current = null;
-    void editAnswer(db, post.id, text)
+    const options = saveOptions();
+    startedFrom.current = null;
+    void editAnswer(db, post.id, text, options)
       .then(() => forgetUnsavedAnswer(post.id, text))
       .then(keepStorage)
       .catch(logFailure('Could not save the answer'))
       .finally(() => setDraft((current) => (current === text ? null : current)));
   };
 
-  const change = (text: string) => {
+  const change = (text: string, from = shownVersion.current) => {
     setDraft(text);
+    startedFrom.current ??= from;
     if (pending.current) clearTimeout(pending.current.timer);
     pending.current = { text, timer: setTimeout(() => save(text), ANSWER_SAVE_DELAY_MS) };
   };
@@ -100,7 +110,7 @@ function useAnswerDraft(db: MirrorDb, post: MirrorPost) {
       const left = pending.current;
       if (!left) return;
       clearTimeout(left.timer);
-      void editAnswer(db, post.id, left.text).catch(logFailure('Could not save the answer'));
+      void editAnswer(db, post.id, left.text, saveOptions()).catch(logFailure('Could not save the answer'));
     },
     [],
   );
@@ -114,7 +124,7 @@ function useAnswerDraft(db: MirrorDb, post: MirrorPost) {
       const left = pending.current;
       if (!left) return;
       clearTimeout(left.timer);
-      keepUnsavedAnswer(post.id, left.text);
+      keepUnsavedAnswer(post.id, left.text, startedFrom.current ?? shownVersion.current);
       save(left.text);
     };
     const onVisibility = () => {
@@ -134,8 +144,8 @@ function useAnswerDraft(db: MirrorDb, post: MirrorPost) {
     if (!editable) return;
     const left = unsavedAnswer(post.id);
     if (left === null) return;
-    if (left === post.answer) forgetUnsavedAnswer(post.id, left);
-    else change(left);
+    if (left.text === post.answer) forgetUnsavedAnswer(post.id, left.text);
+    else change(left.text, left.startedFrom ?? post.answerVersion);
   }, [editable]);
 
   return { value: draft ?? post.answer, change };
