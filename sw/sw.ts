@@ -2,17 +2,23 @@
 /**
  * ReplyRadar's service worker (built by vite-plugin-pwa, injectManifest strategy).
  * It precaches the app shell and serves it for every navigation, so the app opens offline; it never
- * caches the API. A new version waits until the page asks it to take over (SKIP_WAITING), and a
- * Background Sync wake-up is passed on to the open pages, where the sync engine sends the outbox.
+ * caches the API. A new version waits until the page asks it to take over (SKIP_WAITING).
+ *
+ * The outbox: while a ReplyRadar window is open, its sync engine sends it, and a Background Sync
+ * wake-up is passed on to it. With no window open the worker sends it itself, with the page's engine
+ * over the same mirror (`src/sync/outbox-worker.ts`): on a Background Sync wake-up where the browser
+ * has it (Chromium), and elsewhere when the worker next wakes for a navigation. Under Clerk the worker
+ * cannot get a token, so the rows wait for the page.
  */
 import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { MirrorDb } from '@/db/mirror';
+import { authMode } from '@/lib/env';
+import { isSyncManager, OUTBOX_SYNC_TAG } from '@/sync/background-sync';
+import { sendOutboxFromWorker } from '@/sync/outbox-worker';
 
 declare let self: ServiceWorkerGlobalScope;
-
-/** The Background Sync tag the app registers when its outbox has rows to send. */
-const OUTBOX_SYNC_TAG = 'outbox-sync';
 
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
@@ -33,12 +39,47 @@ clientsClaim();
 type SyncEvent = ExtendableEvent & { readonly tag: string };
 const isSyncEvent = (event: Event): event is SyncEvent => 'tag' in event && typeof event.tag === 'string';
 
-/** Asks every open ReplyRadar window to send its outbox now. */
-async function wakeOutboxSync(): Promise<void> {
-  const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+/** Asks the browser to wake the worker again once it is back online (Chromium). */
+function registerSyncAgain(): void {
+  const sync: unknown = 'sync' in self.registration ? self.registration.sync : undefined;
+  if (isSyncManager(sync)) void sync.register(OUTBOX_SYNC_TAG).catch(() => undefined);
+}
+
+/** Sends the outbox from here. Rejects while sendable rows remain (offline, the server down or failing). */
+async function sendFromWorker(): Promise<void> {
+  const db = new MirrorDb();
+  try {
+    await sendOutboxFromWorker({ authMode, db, registerBackgroundSync: registerSyncAgain });
+  } finally {
+    // Closed between wake-ups, so that a new version of the app can upgrade the mirror.
+    db.close();
+  }
+}
+
+function openWindows(): Promise<readonly WindowClient[]> {
+  return self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+}
+
+/** A Background Sync wake-up: the open windows' sync engines send the outbox, or with none open, this worker. */
+async function syncOutbox(): Promise<void> {
+  const windows = await openWindows();
+  if (windows.length === 0) return sendFromWorker();
   for (const client of windows) client.postMessage({ type: 'SYNC_OUTBOX' });
 }
 
 self.addEventListener('sync', (event) => {
-  if (isSyncEvent(event) && event.tag === OUTBOX_SYNC_TAG) event.waitUntil(wakeOutboxSync());
+  if (isSyncEvent(event) && event.tag === OUTBOX_SYNC_TAG) event.waitUntil(syncOutbox());
+});
+
+// Where there is no Background Sync, a navigation with no window open (the page being opened is not one
+// yet) wakes the worker: it sends what waits, without delaying the navigation's answer. The page's own
+// engine, once started, waits for the same lock.
+self.addEventListener('fetch', (event) => {
+  if (event.request.mode !== 'navigate') return;
+  const sendIfAlone = async () => {
+    if ((await openWindows()).length === 0) await sendFromWorker();
+  };
+  event.waitUntil(
+    sendIfAlone().catch((error: unknown) => console.warn('The outbox could not be sent yet', error)),
+  );
 });

@@ -1,11 +1,15 @@
-/** The Background Sync tag `sw/sw.ts` answers by posting `{ type: 'SYNC_OUTBOX' }` to the open windows. */
+/**
+ * The Background Sync tag `sw/sw.ts` answers by posting `{ type: 'SYNC_OUTBOX' }` to the open windows, or
+ * with none open, by sending the outbox itself.
+ */
 export const OUTBOX_SYNC_TAG = 'outbox-sync';
 
-interface SyncManagerLike {
+export interface SyncManagerLike {
   register(tag: string): Promise<void>;
 }
 
-function isSyncManager(value: unknown): value is SyncManagerLike {
+/** A registration's `sync` (Background Sync is not in TypeScript's libs: Chromium only). */
+export function isSyncManager(value: unknown): value is SyncManagerLike {
   return (
     typeof value === 'object' && value !== null && 'register' in value && typeof value.register === 'function'
   );
