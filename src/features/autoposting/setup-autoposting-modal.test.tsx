@@ -1,0 +1,359 @@
+import 'fake-indexeddb/auto';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { closeTestMirrors, openTestMirror } from '@tests/support/test-mirror';
+import axe from 'axe-core';
+import { useState } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeAuth, withApp } from '@/app/test-utils';
+import type { AuthState } from '@/lib/auth';
+import { GateProjectsContext, useProjects } from '@/lib/use-projects';
+import { FINISH_CLOSE_MS, offlineText, SetupAutopostingModal } from './setup-autoposting-modal';
+import { SetupServer } from './test-setup-server';
+import { AUTOPOSTING_POLL_MS } from './use-autoposting';
+import { verifiedLabel } from './user-data-form';
+
+let server: SetupServer;
+
+beforeEach(() => {
+  server = new SetupServer();
+  vi.stubGlobal('fetch', server.fetch);
+});
+
+afterEach(async () => {
+  vi.useRealTimers();
+  await closeTestMirrors();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+/** The modal as the app shows it: under the gate's projects (whose refetch a finish asks for). */
+function Harness({ initiallyOpen }: { initiallyOpen: boolean }) {
+  const [db] = useState(() => openTestMirror('autoposting'));
+  const projects = useProjects({ db });
+  const [open, setOpen] = useState(initiallyOpen);
+  return (
+    <GateProjectsContext.Provider value={projects.data}>
+      <button type="button" onClick={() => setOpen(true)}>
+        Open autopilot
+      </button>
+      <SetupAutopostingModal open={open} onOpenChange={setOpen} />
+    </GateProjectsContext.Provider>
+  );
+}
+
+function renderModal({
+  auth = fakeAuth(),
+  fakeTimers = false,
+}: {
+  auth?: AuthState;
+  fakeTimers?: boolean;
+} = {}) {
+  if (fakeTimers) vi.useFakeTimers({ shouldAdvanceTime: true });
+  const { Wrapper } = withApp('/mentions/reddit', auth);
+  render(<Harness initiallyOpen />, { wrapper: Wrapper });
+  const user = userEvent.setup(fakeTimers ? { advanceTimers: vi.advanceTimersByTime } : {});
+  return { user };
+}
+
+const dialog = () => screen.findByRole('dialog', { name: 'Setup autoposting' });
+
+/** Moves the fake clock on by `ms`, letting what it sets off (a poll, its answer) run. */
+async function advance(ms: number) {
+  await act(async () => {
+    await vi.advanceTimersByTimeAsync(ms);
+  });
+}
+
+async function fillUserData(user: ReturnType<typeof userEvent.setup>) {
+  await user.selectOptions(await screen.findByRole('combobox', { name: 'Country' }), 'DE');
+  await user.click(screen.getByRole('checkbox', { name: verifiedLabel }));
+}
+
+describe('SetupAutopostingModal: the steps follow the server', () => {
+  it("initial: says a few settings are needed and it takes a few minutes; 'Get Started' starts, then the form", async () => {
+    const { user } = renderModal();
+    const modal = await dialog();
+    expect(within(modal).getByText(/A few settings must be configured/).textContent).toContain(
+      'It takes a few minutes.',
+    );
+    await user.click(within(modal).getByRole('button', { name: 'Get Started' }));
+    expect(server.sent('POST', '/api/setup-autoposting/start')).toHaveLength(1);
+    expect(await screen.findByRole('textbox', { name: 'Email' })).toBeTruthy();
+  });
+
+  it('userData: the email is the account’s; submitting sends the form and shows creatingProfile', async () => {
+    server.status = { step: 'userData', socialsResponse: {} };
+    const { user } = renderModal();
+    const email = (await screen.findByRole('textbox', { name: 'Email' })) as HTMLInputElement;
+    expect(email.value).toBe('ada@example.com');
+    expect((screen.getByRole('radio', { name: 'Windows' }) as HTMLInputElement).checked).toBe(true);
+    await fillUserData(user);
+    await user.click(screen.getByRole('radio', { name: 'macOS' }));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText('Creating your profile and setting up automation tools.')).toBeTruthy();
+    expect(server.sent('POST', '/api/setup-autoposting/user-data').map((r) => r.body)).toEqual([
+      { email: 'ada@example.com', country: 'DE', verified: true, os: 'mac' },
+    ]);
+  });
+
+  it('setupSocials: names the shared profile, shows how to open it, and Continue checks the socials', async () => {
+    server.status = {
+      step: 'setupSocials',
+      socialsResponse: {},
+      profileName: 'Radar',
+      login: {
+        message: 'Open the profile in the GoLogin app on this computer.',
+        url: 'https://app.gologin.com/p/1',
+      },
+    };
+    const { user } = renderModal();
+    const modal = await dialog();
+    expect(
+      within(modal).getByText(/A browser has been shared to your automation profile/).textContent,
+    ).toContain('Radar');
+    expect(within(modal).getByText(/log into your social accounts/)).toBeTruthy();
+    expect(within(modal).getByText('Open the profile in the GoLogin app on this computer.')).toBeTruthy();
+    const link = within(modal).getByRole('link', { name: 'Open the automation browser' });
+    expect(link.getAttribute('href')).toBe('https://app.gologin.com/p/1');
+    expect(link.getAttribute('target')).toBe('_blank');
+    await user.click(within(modal).getByRole('button', { name: 'Continue' }));
+    expect(await within(modal).findByText('Almost there! Checking your social accounts...')).toBeTruthy();
+    expect(server.sent('POST', '/api/setup-autoposting/check-socials')).toHaveLength(1);
+  });
+
+  it('setupSocials: without a profile name yet, names the project', async () => {
+    server.status = { step: 'setupSocials', socialsResponse: {} };
+    renderModal();
+    await waitFor(async () =>
+      expect((await dialog()).textContent).toContain(
+        'A browser has been shared to your automation profile Radar.',
+      ),
+    );
+  });
+
+  it('checkSocialsFailed: lists the socials that failed by name; Recheck checks again', async () => {
+    server.status = {
+      step: 'checkSocialsFailed',
+      socialsResponse: { reddit: false, x: false, linkedin: true },
+    };
+    const { user } = renderModal();
+    const modal = await dialog();
+    await waitFor(() =>
+      expect(
+        within(modal)
+          .getAllByRole('listitem')
+          .map((item) => item.textContent),
+      ).toEqual(['Reddit', 'X (Twitter)']),
+    );
+    await user.click(within(modal).getByRole('button', { name: 'Recheck' }));
+    expect(await within(modal).findByText('Almost there! Checking your social accounts...')).toBeTruthy();
+    expect(server.sent('POST', '/api/setup-autoposting/recheck-socials')).toHaveLength(1);
+  });
+
+  it("checkSocialsFailed: 'Skip for now' calls finish; the project is refetched and the modal closes after 5 s", async () => {
+    server.status = { step: 'checkSocialsFailed', socialsResponse: { reddit: false } };
+    const { user } = renderModal({ fakeTimers: true });
+    const modal = await dialog();
+    await within(modal).findByText('Reddit');
+    const projectReads = server.sent('GET', '/api/projects').length;
+    await user.click(within(modal).getByRole('button', { name: 'Skip for now' }));
+    expect(await within(modal).findByText("You're ready to go!")).toBeTruthy();
+    expect(within(modal).getByText('This window closes automatically in 5 seconds.')).toBeTruthy();
+    expect(within(modal).getByRole('button', { name: 'Start Publishing' })).toBeTruthy();
+    expect(server.sent('POST', '/api/setup-autoposting/finish')).toHaveLength(1);
+    await waitFor(() => expect(server.sent('GET', '/api/projects').length).toBe(projectReads + 1));
+
+    await advance(FINISH_CLOSE_MS - 100);
+    expect(screen.getByRole('dialog', { name: 'Setup autoposting' })).toBeTruthy();
+    await advance(100);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // Finish is called once: reaching it by the call does not call it again.
+    expect(server.sent('POST', '/api/setup-autoposting/finish')).toHaveLength(1);
+  });
+
+  it("finish: 'Start Publishing' closes at once", async () => {
+    server.status = { step: 'checkSocialsFailed', socialsResponse: { reddit: false } };
+    const { user } = renderModal();
+    const modal = await dialog();
+    await user.click(await within(modal).findByRole('button', { name: 'Skip for now' }));
+    await user.click(await within(modal).findByRole('button', { name: 'Start Publishing' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('a check that passes on the server reaches finish: the setup is finished and the project refetched', async () => {
+    server.status = { step: 'checkSocials', socialsResponse: {} };
+    renderModal({ fakeTimers: true });
+    await screen.findByText('Almost there! Checking your social accounts...');
+    const projectReads = server.sent('GET', '/api/projects').length;
+    server.status = { step: 'finish', socialsResponse: { reddit: true } };
+    await advance(AUTOPOSTING_POLL_MS);
+    expect(await screen.findByText("You're ready to go!")).toBeTruthy();
+    await waitFor(() => expect(server.sent('POST', '/api/setup-autoposting/finish')).toHaveLength(1));
+    await waitFor(() => expect(server.sent('GET', '/api/projects').length).toBe(projectReads + 1));
+    await advance(FINISH_CLOSE_MS);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+});
+
+describe('SetupAutopostingModal: polling', () => {
+  it('asks for the status every 30 s while the profile is being created, and stops once it is', async () => {
+    server.status = { step: 'creatingProfile', socialsResponse: {} };
+    renderModal({ fakeTimers: true });
+    await screen.findByText('Creating your profile and setting up automation tools.');
+    const reads = server.statusReads();
+    await advance(AUTOPOSTING_POLL_MS - 1_000);
+    expect(server.statusReads()).toBe(reads);
+    await advance(1_000);
+    expect(server.statusReads()).toBe(reads + 1);
+
+    server.status = { step: 'setupSocials', socialsResponse: {}, profileName: 'Radar' };
+    await advance(AUTOPOSTING_POLL_MS);
+    expect(server.statusReads()).toBe(reads + 2);
+    expect(await screen.findByRole('button', { name: 'Continue' })).toBeTruthy();
+    // setupSocials waits for the person: no more asking.
+    await advance(AUTOPOSTING_POLL_MS * 3);
+    expect(server.statusReads()).toBe(reads + 2);
+  });
+
+  it('asks every 30 s while checking the socials, and shows a failed check with the failed networks', async () => {
+    server.status = { step: 'checkSocials', socialsResponse: {} };
+    renderModal({ fakeTimers: true });
+    await screen.findByText('Almost there! Checking your social accounts...');
+    const reads = server.statusReads();
+    server.status = { step: 'checkSocialsFailed', socialsResponse: { linkedin: false, reddit: true } };
+    await advance(AUTOPOSTING_POLL_MS);
+    expect(server.statusReads()).toBe(reads + 1);
+    expect(await screen.findByText('LinkedIn')).toBeTruthy();
+    expect(screen.queryByText('Reddit')).toBeNull();
+    await advance(AUTOPOSTING_POLL_MS * 2);
+    expect(server.statusReads()).toBe(reads + 1);
+  });
+
+  it('does not poll in the steps where the person acts', async () => {
+    server.status = { step: 'initial', socialsResponse: {} };
+    renderModal({ fakeTimers: true });
+    await screen.findByRole('button', { name: 'Get Started' });
+    const reads = server.statusReads();
+    await advance(AUTOPOSTING_POLL_MS * 3);
+    expect(server.statusReads()).toBe(reads);
+  });
+});
+
+describe('SetupAutopostingModal: faults', () => {
+  it('shows the problem the server reports where it happened', async () => {
+    server.status = {
+      step: 'userData',
+      socialsResponse: {},
+      problem: 'GoLogin refused the token: check GOLOGIN_API_TOKEN.',
+    };
+    renderModal();
+    const modal = await dialog();
+    await waitFor(() =>
+      expect(
+        within(modal)
+          .getAllByRole('alert')
+          .map((alert) => alert.textContent),
+      ).toContain('GoLogin refused the token: check GOLOGIN_API_TOKEN.'),
+    );
+    expect(within(modal).getByRole('textbox', { name: 'Email' })).toBeTruthy();
+  });
+
+  it('a failed send shows its message and keeps what was typed, also across closing', async () => {
+    server.status = { step: 'userData', socialsResponse: {} };
+    const { user } = renderModal();
+    const email = await screen.findByRole('textbox', { name: 'Email' });
+    await user.clear(email);
+    await user.type(email, 'grace@example.com');
+    await fillUserData(user);
+    server.failNextCall(
+      'POST',
+      '/api/setup-autoposting/user-data',
+      502,
+      'The profile service did not answer.',
+    );
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText('The profile service did not answer.')).toBeTruthy();
+    expect((screen.getByRole('textbox', { name: 'Email' }) as HTMLInputElement).value).toBe(
+      'grace@example.com',
+    );
+    expect((screen.getByRole('combobox', { name: 'Country' }) as HTMLSelectElement).value).toBe('DE');
+
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await user.click(screen.getByRole('button', { name: 'Open autopilot' }));
+    expect(((await screen.findByRole('textbox', { name: 'Email' })) as HTMLInputElement).value).toBe(
+      'grace@example.com',
+    );
+    expect((screen.getByRole('checkbox', { name: verifiedLabel }) as HTMLInputElement).checked).toBe(true);
+  });
+
+  it('a failed call says why and the step stays', async () => {
+    server.status = { step: 'initial', socialsResponse: {} };
+    const { user } = renderModal();
+    server.failNextCall('POST', '/api/setup-autoposting/start', 500, 'The database is busy, try again.');
+    await user.click(await screen.findByRole('button', { name: 'Get Started' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('The database is busy, try again.');
+    expect(screen.getByRole('button', { name: 'Get Started' })).toBeTruthy();
+  });
+
+  it('offline, says so instead of spinning, and asks again once online', async () => {
+    const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    server.reachable = false;
+    renderModal();
+    const modal = await dialog();
+    expect(await within(modal).findByText(offlineText)).toBeTruthy();
+    expect(within(modal).queryByRole('status')).toBeNull();
+
+    online.mockReturnValue(true);
+    server.reachable = true;
+    await act(async () => {
+      window.dispatchEvent(new Event('online'));
+    });
+    expect(await within(modal).findByRole('button', { name: 'Get Started' })).toBeTruthy();
+  });
+
+  it('offline with the status known: the step shows, its action waits, and it says why', async () => {
+    server.status = { step: 'checkSocials', socialsResponse: {} };
+    const { user } = renderModal();
+    await screen.findByText('Almost there! Checking your social accounts...');
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    await act(async () => {
+      window.dispatchEvent(new Event('offline'));
+    });
+    const modal = await dialog();
+    expect(within(modal).getByText(offlineText)).toBeTruthy();
+    // No spinner that would spin forever.
+    expect(within(modal).queryByText('Loading')).toBeNull();
+    expect(modal.querySelector('[data-slot="loader"]')).toBeNull();
+    expect(user).toBeTruthy();
+  });
+
+  it('a status that cannot be loaded says why, with Try again', async () => {
+    server.failNextCall('GET', '/api/setup-autoposting', 500, 'Something broke on our side.');
+    const { user } = renderModal();
+    expect(await screen.findByText('Something broke on our side.')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('button', { name: 'Get Started' })).toBeTruthy();
+  });
+});
+
+describe('SetupAutopostingModal: accessible', () => {
+  it('has no axe violations in the form, its errors shown', async () => {
+    server.status = { step: 'userData', socialsResponse: {} };
+    const { user } = renderModal();
+    await screen.findByRole('textbox', { name: 'Email' });
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await screen.findAllByText('Required');
+    const rules = { 'color-contrast': { enabled: false } };
+    expect((await axe.run(document.body, { rules })).violations.map((violation) => violation.id)).toEqual([]);
+  });
+
+  it('has no axe violations in the failed check', async () => {
+    server.status = { step: 'checkSocialsFailed', socialsResponse: { reddit: false, x: false } };
+    renderModal();
+    await screen.findByText('X (Twitter)');
+    const rules = { 'color-contrast': { enabled: false } };
+    expect((await axe.run(document.body, { rules })).violations.map((violation) => violation.id)).toEqual([]);
+  });
+});
