@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { registerLocalAuthRoutes } from './auth/local-auth.routes';
+import { registerAutopostingRoutes } from './autoposting/setup.routes';
 import { createBilling } from './billing/billing';
 import { type AppEnv, createBinder } from './http/bind-route';
 import { refuseCrossSite } from './http/csrf';
@@ -80,6 +81,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   registerSubscriptionRoutes(app, bind, deps, createBilling(deps));
   registerSocialRoutes(bind, deps);
   registerPostRoutes(bind, deps);
+  registerAutopostingRoutes(bind, deps);
 
   app.all('/api/*', (c) =>
     fail(c, 404, { code: 'not_found', message: `No API route ${c.req.method} ${c.req.path}` }),

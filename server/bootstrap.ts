@@ -4,6 +4,8 @@ import { ClerkVerifier } from './auth/clerk-verifier';
 import { LocalTokens, loadAuthSecret } from './auth/local-tokens';
 import type { TokenVerifier } from './auth/principal';
 import { PrincipalResolver } from './auth/resolve-principal';
+import { createProfileService } from './autoposting/create-profile-service';
+import type { BrowserProfileService } from './autoposting/types';
 import { billingMode } from './billing/billing';
 import { type DatabaseHandle, openDatabase } from './db/client';
 import { createDiscovery } from './discovery/create-discovery';
@@ -31,6 +33,8 @@ export interface ServerOptions {
   jobs?: JobQueue;
   /** Draws first screens instead of the renderer built into `RENDER_DIR` (tests); null draws none. */
   renderScreen?: RenderScreen | null;
+  /** Autopilot's browser-profile service instead of the one the configuration picks (tests). */
+  profiles?: BrowserProfileService;
 }
 
 /** Opens the database, applies migrations, picks the sign-in adapter and builds the HTTP app. */
@@ -63,6 +67,7 @@ export async function buildServer(env: Env, options: ServerOptions = {}) {
       : options.renderScreen !== undefined
         ? options.renderScreen
         : await loadScreenRenderer(env.RENDER_DIR, logger);
+  const profiles = options.profiles ?? createProfileService(env, { logger });
   const deps: AppDeps = {
     env,
     db: database.db,
@@ -73,6 +78,7 @@ export async function buildServer(env: Env, options: ServerOptions = {}) {
     renderScreen,
     drafter,
     mailer: createMailer(env, logger),
+    profiles,
     // Built here, started by the process that wants to work them (main.ts, worker-main.ts).
     jobs:
       options.jobs ??
@@ -94,6 +100,7 @@ export async function buildServer(env: Env, options: ServerOptions = {}) {
     deps,
     database,
     jobs: deps.jobs,
+    profiles,
     authMode: verifier.kind,
     billingMode: billing,
   };

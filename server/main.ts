@@ -17,7 +17,7 @@ async function main(): Promise<void> {
     throw error;
   }
   const logger = createLogger(env.LOG_LEVEL);
-  const { app, database, authMode, jobs } = await buildServer(env, { logger });
+  const { app, database, authMode, jobs, profiles } = await buildServer(env, { logger });
 
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
     logger.info(
@@ -44,6 +44,9 @@ async function main(): Promise<void> {
       jobs
         .stop()
         .catch((error: unknown) => logger.error({ err: error }, 'stopping the jobs failed'))
+        // Autopilot's browsers (a local profile's login browser) end with the server.
+        .then(() => profiles.close?.())
+        .catch((error: unknown) => logger.error({ err: error }, 'closing the profile browsers failed'))
         .then(() => database.close())
         .finally(() => process.exit(0));
     });

@@ -25,7 +25,7 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   const logger = createLogger(env.LOG_LEVEL);
-  const { database, jobs } = await buildServer(env, { logger, staticDir: null });
+  const { database, jobs, profiles } = await buildServer(env, { logger, staticDir: null });
   await jobs.start({ work: true });
   logger.info({ jobs: jobs.kind, hour: env.DISCOVERY_HOUR }, 'ReplyRadar worker is working the jobs');
 
@@ -37,6 +37,8 @@ async function main(): Promise<void> {
     jobs
       .stop()
       .catch((error: unknown) => logger.error({ err: error }, 'stopping the jobs failed'))
+      .then(() => profiles.close?.())
+      .catch((error: unknown) => logger.error({ err: error }, 'closing the profile browsers failed'))
       .then(() => database.close())
       .finally(() => process.exit(0));
     setTimeout(() => process.exit(0), 40_000).unref();

@@ -75,6 +75,11 @@ export class LocalProfileService implements BrowserProfileService {
     this.idleMs = options.idleMs ?? 30 * 60_000;
   }
 
+  /** Whether the login browser opens with a window (otherwise headless, reached by remote debugging). */
+  get headed(): boolean {
+    return this.options.headed;
+  }
+
   async createProfile(spec: ProfileSpec, signal?: AbortSignal): Promise<{ profileId: string }> {
     signal?.throwIfAborted();
     const profileId = checkedId(spec.projectId);

@@ -1,6 +1,7 @@
 import type { RenderScreen } from '@contract/screen-renderer';
 import type { LocalTokens } from '../auth/local-tokens';
 import type { PrincipalResolver } from '../auth/resolve-principal';
+import type { BrowserProfileService } from '../autoposting/types';
 import type { Database } from '../db/client';
 import type { Env } from '../env';
 import type { Drafter } from '../generation/drafter';
@@ -26,4 +27,6 @@ export interface AppDeps {
   mailer: Mailer;
   /** Background jobs: discovery runs (started by `main.ts` or `npm run worker`, not by building the app). */
   jobs: JobQueue;
+  /** Autopilot's browser profiles: local Chromium profiles under DATA_DIR, or GoLogin when configured. */
+  profiles: BrowserProfileService;
 }

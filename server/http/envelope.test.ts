@@ -106,8 +106,6 @@ describe.each(testDatabases())('every refused call answers in the envelope (%s)'
 
   describe('404: calls that do not exist (yet)', () => {
     it.each([
-      ['GET', '/api/setup-autoposting'],
-      ['GET', '/api/setup-autoposting/countries'],
       ['GET', '/api/nope'],
       ['DELETE', '/api/projects'],
     ])('%s %s is a 404 in the envelope, never fake data', async (method, path) => {

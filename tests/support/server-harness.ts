@@ -6,6 +6,7 @@ import type { AuthSession, WorkspaceSummary } from '@contract/auth';
 import type { Subscription } from '@contract/entities';
 import type { RenderScreen } from '@contract/screen-renderer';
 import { expect } from 'vitest';
+import type { BrowserProfileService } from '../../server/autoposting/types';
 import { buildServer } from '../../server/bootstrap';
 import { type DatabaseHandle, openDatabase } from '../../server/db/client';
 import { loadEnv } from '../../server/env';
@@ -38,6 +39,9 @@ const defaultEnv: Record<string, string> = {
   // Every test signs up several people from the one address app.request reports; the rate-limit test
   // sets its own limit.
   AUTH_RATE_LIMIT_PER_MINUTE: '10000',
+  // A local profile's login browser never opens a window in a test (it runs headless, reached by its
+  // remote-debugging address).
+  AUTOPOST_HEADED: 'off',
 };
 
 export interface TestDatabase extends DatabaseHandle {
@@ -113,6 +117,8 @@ export interface TestServerOptions {
   jobs?: JobQueue;
   /** Draws the first screens of the pages the server sends (none by default: the app draws them). */
   renderScreen?: RenderScreen | null;
+  /** Autopilot's browser-profile service (by default local profiles under the test's DATA_DIR). */
+  profiles?: BrowserProfileService;
 }
 
 export type TestServer = Awaited<ReturnType<typeof startTestServer>>;
@@ -142,6 +148,7 @@ export async function startTestServer(
       renderScreen: options.renderScreen ?? null,
       ...(options.logger ? { logger: options.logger } : {}),
       ...(options.jobs ? { jobs: options.jobs } : {}),
+      ...(options.profiles ? { profiles: options.profiles } : {}),
     });
   } catch (error) {
     if (ownsDatabase) await database.close();
@@ -278,7 +285,10 @@ export async function startTestServer(
     outbox,
     emailCodeFor,
     confirmEmail,
+    profiles: built.profiles,
     close: async () => {
+      // The default local profiles' browsers end with the server; a service the test gave is the test's.
+      if (!options.profiles) await built.profiles.close?.();
       if (ownsDatabase) await database.close();
       if (ownDataDir) rmSync(ownDataDir, { recursive: true, force: true });
     },

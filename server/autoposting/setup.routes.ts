@@ -1,0 +1,68 @@
+import { api } from '@contract/api';
+import { eq } from 'drizzle-orm';
+import type { Context } from 'hono';
+import { findSubscription, toSubscription } from '../billing/subscriptions';
+import { projects } from '../db/schema';
+import type { AppEnv, Bind } from '../http/bind-route';
+import type { AppDeps } from '../http/deps';
+import { HttpError } from '../http/envelope';
+import { AutopostingSetup, type SetupProject } from './setup';
+
+/**
+ * The setup-autoposting calls of section 7 and the settings addition. Each needs the workspace's
+ * Autopilot (the `autopost` add-on) and a `project-id`: the wizard is per project.
+ */
+export function registerAutopostingRoutes(
+  bind: Bind,
+  deps: Pick<AppDeps, 'db' | 'env' | 'logger' | 'profiles'>,
+): AutopostingSetup {
+  const { db } = deps;
+  const setup = new AutopostingSetup({ db, env: deps.env, profiles: deps.profiles, logger: deps.logger });
+
+  async function autopilotProject(c: Context<AppEnv>): Promise<SetupProject> {
+    const principal = c.get('principal');
+    const subscription = toSubscription(await findSubscription(db, principal));
+    if (!subscription.addons.autopost)
+      throw new HttpError(
+        403,
+        'forbidden',
+        "Autoposting is part of the Autopilot plan: this workspace's plan does not include it",
+      );
+    if (!principal.projectId)
+      throw new HttpError(
+        400,
+        'bad_request',
+        'Send the project-id header: autoposting is set up per project',
+        'project-id',
+      );
+    const [project] = await db
+      .select({ id: projects.id, name: projects.name, workspaceId: projects.workspaceId })
+      .from(projects)
+      .where(eq(projects.id, principal.projectId));
+    if (!project)
+      throw new HttpError(
+        404,
+        'not_found',
+        'There is no such project in your active workspace',
+        'project-id',
+      );
+    return project;
+  }
+
+  bind(api.getAutoposting, async (c) => setup.status(await autopilotProject(c)));
+  bind(api.startAutoposting, async (c) => setup.start(await autopilotProject(c)));
+  bind(api.listAutopostingCountries, async (c) => {
+    await autopilotProject(c);
+    return { countries: [...(await setup.countries())] };
+  });
+  bind(api.submitAutopostingUserData, async (c, { body }) =>
+    setup.submitUserData(await autopilotProject(c), body),
+  );
+  bind(api.checkAutopostingSocials, async (c) => setup.checkSocials(await autopilotProject(c), 'check'));
+  bind(api.recheckAutopostingSocials, async (c) => setup.checkSocials(await autopilotProject(c), 'recheck'));
+  bind(api.finishAutoposting, async (c) => setup.finish(await autopilotProject(c)));
+  bind(api.updateAutopilotSettings, async (c, { body }) =>
+    setup.updateSettings(await autopilotProject(c), c.get('principal'), body),
+  );
+  return setup;
+}
