@@ -365,6 +365,49 @@ describe.each(testDatabases())('the setup-autoposting wizard (%s)', (kind) => {
     });
   });
 
+  it('a profile the service no longer has sends the person back to their details to make a new one', async () => {
+    const project = await atSetupSocials();
+    profiles.script('cookies', () =>
+      Promise.reject(new ProfileServiceError('That profile was deleted in GoLogin.', 'not_found')),
+    );
+    try {
+      expect(await refusal(setup.checkSocials(project, 'check'))).toMatchObject({
+        status: 409,
+        code: 'profile_not_found',
+        message: 'That profile was deleted in GoLogin.',
+      });
+    } finally {
+      profiles.restore('cookies');
+    }
+    expect(await setup.status(project)).toMatchObject({
+      step: 'userData',
+      profileName: null,
+      problem: 'That profile was deleted in GoLogin.',
+    });
+    expect(await setup.submitUserData(project, details)).toMatchObject({
+      step: 'setupSocials',
+      problem: null,
+    });
+
+    // The server moved from GoLogin to local profiles since: the wizard says so and starts again.
+    await server.db
+      .update(autopostingSetups)
+      .set({ provider: 'gologin' })
+      .where(eq(autopostingSetups.projectId, project.id));
+    // (A server started since: it keeps nothing of the last one in memory.)
+    const restarted = new AutopostingSetup({
+      db: server.db,
+      env: server.env,
+      profiles,
+      logger: createLogger('silent'),
+    });
+    expect(await restarted.status(project)).toMatchObject({
+      step: 'userData',
+      problem:
+        "This project's automation profile was made with GoLogin, but the server now uses local browser profiles: submit your details again to make a new one.",
+    });
+  });
+
   it('takes up a checkSocials a stopped server left', async () => {
     const project = await atSetupSocials();
     await leftByACrash(project.id, 'checkSocials');

@@ -11,7 +11,7 @@ import { isoCountryCodes } from './countries';
 import { checkLogins, isPublishingNetwork, type NetworkWebEnv } from './logins';
 import { type ProfileWork, profileHttpError, profileProblem, within } from './profile-calls';
 import { type SetupRow, SetupStore } from './setup-store';
-import type { BrowserProfileService, ProfileLogin } from './types';
+import { type BrowserProfileService, type ProfileLogin, ProfileServiceError } from './types';
 
 /** The project the caller's `project-id` names, as far as the wizard needs it. */
 export interface SetupProject {
@@ -56,7 +56,7 @@ export class AutopostingSetup {
   }
 
   /** GET: where the wizard stands (a project that never started it: `initial`). */
-  async status(project: SetupProject): Promise<AutopostingStatus> {
+  async status(project: SetupProject, again = true): Promise<AutopostingStatus> {
     const row = await this.store.find(project.id);
     if (row?.stale && (row.step === 'creatingProfile' || row.step === 'checkSocials'))
       this.resume(project, row);
@@ -68,7 +68,12 @@ export class AutopostingSetup {
     let problem = row?.problem ?? null;
     let login: ProfileLogin | null = null;
     if (row?.profileId && (step === 'setupSocials' || step === 'checkSocialsFailed')) {
-      const opened = await this.openForLogin(project.id, row.profileId);
+      const opened = await this.openForLogin(project.id, row);
+      if (opened.gone && again) {
+        // The profile is not in the service any more: the person makes a new one from their details.
+        await this.store.move(project.id, step, 'userData', { problem: opened.problem, ...noProfile });
+        return this.status(project, false);
+      }
       login = opened.login;
       problem = opened.problem ?? problem;
     }
@@ -239,8 +244,7 @@ export class AutopostingSetup {
     const { db, env, profiles } = this.options;
     const signal = AbortSignal.timeout(this.timeoutMs);
     try {
-      const { profileId } = row;
-      if (!profileId) throw new Error('a setup past creatingProfile has no profile id');
+      const profileId = this.profileOf(row);
       const enabled = await db.select({ slug: socials.slug }).from(socials).where(eq(socials.enabled, true));
       const networks = enabled.map(({ slug }) => slug).filter(isPublishingNetwork);
       const cookies = await within(signal, () => profiles.cookies(profileId, signal));
@@ -250,7 +254,7 @@ export class AutopostingSetup {
       if (!passed) {
         // The person logs into the networks that failed: show them the way in as it is now.
         this.logins.delete(project.id);
-        await this.openForLogin(project.id, profileId, signal);
+        await this.openForLogin(project.id, row, signal);
       }
       await this.recordCheck(project.id, response, passing, passed);
       if (passed) {
@@ -262,7 +266,11 @@ export class AutopostingSetup {
       }
     } catch (error) {
       const refusal = this.failure(error, 'check', signal);
-      await this.store.move(project.id, 'checkSocials', fallback, { problem: refusal.message });
+      const gone = isGone(error);
+      await this.store.move(project.id, 'checkSocials', gone ? 'userData' : fallback, {
+        problem: refusal.message,
+        ...(gone ? noProfile : {}),
+      });
       throw refusal;
     }
   }
@@ -300,17 +308,32 @@ export class AutopostingSetup {
   }
 
   /** How the person opens the profile: as the service said a moment ago, or asked again. */
-  private async openForLogin(projectId: string, profileId: string, outer?: AbortSignal) {
+  private async openForLogin(projectId: string, row: SetupRow, outer?: AbortSignal) {
     const known = this.logins.get(projectId);
-    if (known && known.until > Date.now()) return { login: known.login, problem: null };
+    if (known && known.until > Date.now()) return { login: known.login, problem: null, gone: false };
     const signal = outer ?? AbortSignal.timeout(this.timeoutMs);
     try {
+      const profileId = this.profileOf(row);
       const login = await within(signal, () => this.options.profiles.openForLogin(profileId, signal));
       this.logins.set(projectId, { login, until: Date.now() + loginKeptMs });
-      return { login, problem: null };
+      return { login, problem: null, gone: false };
     } catch (error) {
-      return { login: null, problem: this.failure(error, 'login', signal).message };
+      return { login: null, problem: this.failure(error, 'login', signal).message, gone: isGone(error) };
     }
+  }
+
+  /** The row's profile in the service the server uses; `not_found` when it is not there (another service made it). */
+  private profileOf(row: SetupRow): string {
+    const { kind } = this.options.profiles;
+    if (row.profileId && (!row.provider || row.provider === kind)) return row.profileId;
+    const made = row.provider === 'gologin' ? 'GoLogin' : 'local browser profiles';
+    const now = kind === 'gologin' ? 'GoLogin' : 'local browser profiles';
+    throw new ProfileServiceError(
+      row.profileId
+        ? `This project's automation profile was made with ${made}, but the server now uses ${now}: submit your details again to make a new one.`
+        : 'This project has no automation profile yet: submit your details to make one.',
+      'not_found',
+    );
   }
 
   /** Takes up a step a stopped server left half done, in the background (GET answers at once). */
@@ -334,6 +357,14 @@ export class AutopostingSetup {
     this.options.logger.warn({ err: error, work, kind: problem.kind }, 'the browser-profile service failed');
     return profileHttpError(problem);
   }
+}
+
+/** What a setup whose profile is gone from the service is left with. */
+const noProfile = { profileId: null, provider: null };
+
+/** The service does not know the profile (deleted, or made by another service). */
+function isGone(error: unknown): boolean {
+  return error instanceof ProfileServiceError && error.kind === 'not_found';
 }
 
 /** A login check failed, or publishing stopped on a network: 'Recheck' is offered even after finish. */
