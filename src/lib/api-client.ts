@@ -2,6 +2,7 @@ import type { RouteBody, RouteQuery } from '@contract/api';
 import { type Api, api, buildPath, type RouteData, type RouteName, type RouteParams } from '@contract/api';
 import { type ApiErrorBody, errorCodeForStatus } from '@contract/envelope';
 import { buildQuery } from '@contract/first-answers';
+import { serverReach } from '@/lib/server-reach';
 
 /** The arguments of one call: path params when the route has any, query and body when it takes them. */
 export type CallArgs<N extends RouteName> = ([RouteParams<N>] extends [never]
@@ -143,6 +144,7 @@ async function send(route: Api[RouteName], url: string, projectId: string | null
       body: route.method === 'GET' ? undefined : JSON.stringify(body ?? {}),
     });
   } catch (cause) {
+    serverReach.set(false);
     throw new ApiError(0, {
       message: cause instanceof Error ? cause.message : 'Network request failed',
       code: 'network_error',
@@ -171,9 +173,14 @@ async function request<N extends RouteName>(name: N, args: CallArgs<N> | undefin
   const response = await send(route, url, projectId, body);
 
   // 204 returns before any hook runs, as the specification orders it.
-  if (response.status === 204) return undefined as RouteData<N>;
+  if (response.status === 204) {
+    serverReach.set(true);
+    return undefined as RouteData<N>;
+  }
 
   const json = await readJson(response);
+  // A 5xx without the API's envelope is a proxy's page: the server itself was not reached.
+  serverReach.set(response.status < 500 || (json.ok && isRecord(json.body) && 'success' in json.body));
   if (response.status >= 400) {
     const parsed = json.ok ? json.body : undefined;
     const error = new ApiError(

@@ -1,6 +1,8 @@
+import { useSyncExternalStore } from 'react';
 import { Button } from '@/components/ui/button';
 import { Text } from '@/components/ui/text';
 import type { MirrorDb } from '@/db/mirror';
+import { serverReach } from '@/lib/server-reach';
 import { useOnline } from '@/lib/use-online';
 import { useConflicts, usePendingChanges } from '@/sync/use-pending-changes';
 import { useSyncEngine } from '../sync-engine-provider';
@@ -13,14 +15,18 @@ export function conflictsText(count: number): string {
   return count === 1 ? 'A change needs your choice' : `${count} changes need your choice`;
 }
 
+/** Shown while the device is online but the server does not answer (down, or a deploy behind a proxy). */
+export const unreachableText = "Can't reach ReplyRadar";
+
 function PendingCount({ db, retryNow }: { db: MirrorDb; retryNow: () => void }) {
   const conflicts = useConflicts(db);
   // A change in conflict waits for the person, not for the network: it is counted as that.
   const count = Math.max(0, usePendingChanges(db) - conflicts);
   const online = useOnline();
-  if (count === 0 && conflicts === 0 && online) return null;
+  const reached = useSyncExternalStore(serverReach.subscribe, serverReach.get, () => true);
+  if (count === 0 && conflicts === 0 && online && reached) return null;
   const parts = [
-    online ? null : 'Offline',
+    online ? (reached ? null : unreachableText) : 'Offline',
     conflicts === 0 ? null : conflictsText(conflicts),
     count === 0 ? null : pendingChangesText(count),
   ];
@@ -39,8 +45,8 @@ function PendingCount({ db, retryNow }: { db: MirrorDb; retryNow: () => void }) 
 }
 
 /**
- * "Offline", "A change needs your choice" and "N changes waiting to sync", shown only while offline or
- * while the outbox holds changes; online with changes waiting, 'Retry now' sends them at once instead of
+ * "Offline" (or "Can't reach ReplyRadar"), "A change needs your choice" and "N changes waiting to sync",
+ * shown only while offline, while the server does not answer, or while the outbox holds changes; online with changes waiting, 'Retry now' sends them at once instead of
  * after the wait between tries.
  */
 export function PendingChangesIndicator() {
