@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer as createHttpServer, type Server } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -44,6 +45,11 @@ export interface RunningProduct {
    * worker's alike, as when the network is cut. `resume` starts it again on the same port and data.
    */
   pause(): Promise<void>;
+  /**
+   * Stops the server and answers every request on its port with a proxy's 503 page (not the API's
+   * envelope), as a reverse proxy does while the server is deployed. `resume` ends it.
+   */
+  failWith503(): Promise<void>;
   resume(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -96,16 +102,41 @@ export async function startProduct(extraEnv: NodeJS.ProcessEnv = {}): Promise<Ru
     await exited(running);
   };
 
+  let proxy: Server | null = null;
+  const failWith503 = async () => {
+    await pause();
+    if (proxy) return;
+    const standIn = createHttpServer((_request, response) => {
+      response.writeHead(503, { 'Content-Type': 'text/html', Connection: 'close' });
+      response.end('<html><body><h1>503 Service Temporarily Unavailable</h1></body></html>');
+    });
+    await new Promise<void>((resolve, reject) => {
+      standIn.once('error', reject);
+      standIn.listen(port, '127.0.0.1', () => resolve());
+    });
+    proxy = standIn;
+  };
+  const endProxy = async () => {
+    if (!proxy) return;
+    const standIn = proxy;
+    proxy = null;
+    standIn.closeAllConnections();
+    await new Promise<void>((resolve) => standIn.close(() => resolve()));
+  };
+
   return {
     baseURL,
     dataDir,
     startupMs,
     log: () => output,
     pause,
+    failWith503,
     resume: async () => {
+      await endProxy();
       if (!child) child = await spawnServer();
     },
     stop: async () => {
+      await endProxy();
       await pause();
       rmSync(dataDir, { recursive: true, force: true });
     },
