@@ -1,7 +1,7 @@
 import type { AutopostingStep } from '@contract/entities';
-import { and, eq, getTableColumns, inArray, or, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { autopostingSetups } from '../db/schema';
+import { autopostingSetups, projects, workspaces } from '../db/schema';
 
 export type SetupRow = typeof autopostingSetups.$inferSelect;
 type SetupFields = Partial<typeof autopostingSetups.$inferInsert>;
@@ -75,6 +75,80 @@ export class SetupStore {
   /** Sets fields while the step is still `step`. */
   async setWhile(projectId: string, step: AutopostingStep, set: SetupFields): Promise<void> {
     await this.db.update(autopostingSetups).set(set).where(this.at(projectId, step));
+  }
+
+  /**
+   * Stores a login check: the response, the passing networks' stops cleared, and `next` as the step
+   * unless a 'Skip for now' made while the check ran has moved it already; finishing sets the project up.
+   */
+  async recordCheck(
+    projectId: string,
+    response: Record<string, boolean>,
+    passing: readonly string[],
+    next: 'finish' | 'checkSocialsFailed',
+  ): Promise<void> {
+    // The stops are cleared in the update itself, not read first: the publish job writes them too.
+    const stopped: SQL =
+      passing.length > 0
+        ? sql`${autopostingSetups.stopped} - array[${sql.join(
+            passing.map((network) => sql`${network}`),
+            sql`, `,
+          )}]::text[]`
+        : sql`${autopostingSetups.stopped}`;
+    await this.db.transaction(async (tx) => {
+      await tx
+        .update(autopostingSetups)
+        .set({
+          socialsResponse: response,
+          stopped,
+          problem: null,
+          step: sql`case when ${autopostingSetups.step} = 'checkSocials' then ${next}::text else ${autopostingSetups.step} end`,
+          updatedAt: sql`now()`,
+        })
+        .where(eq(autopostingSetups.projectId, projectId));
+      if (next === 'finish')
+        await tx.update(projects).set({ autopostingSetup: true }).where(eq(projects.id, projectId));
+    });
+  }
+
+  /** `from` → finish, and the project is set up; false when the step was elsewhere. */
+  async finish(projectId: string, from: readonly AutopostingStep[]): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(autopostingSetups)
+        .set({ step: 'finish', problem: null, updatedAt: sql`now()` })
+        .where(and(eq(autopostingSetups.projectId, projectId), inArray(autopostingSetups.step, [...from])))
+        .returning({ projectId: autopostingSetups.projectId });
+      if (row) await tx.update(projects).set({ autopostingSetup: true }).where(eq(projects.id, projectId));
+      return Boolean(row);
+    });
+  }
+
+  async setPaused(projectId: string, paused: boolean): Promise<void> {
+    await this.ensure(projectId);
+    await this.db
+      .update(autopostingSetups)
+      .set({ paused, updatedAt: sql`now()` })
+      .where(eq(autopostingSetups.projectId, projectId));
+  }
+
+  /** The workspace's pacing per account and network (defaults until a workspace row says otherwise). */
+  async pacing(workspaceId: string): Promise<{ dailyCap: number; minGapMinutes: number }> {
+    const [row] = await this.db
+      .select({ dailyCap: workspaces.autopostDailyCap, minGapMinutes: workspaces.autopostMinGapMinutes })
+      .from(workspaces)
+      .where(eq(workspaces.id, workspaceId));
+    return row ?? { dailyCap: 5, minGapMinutes: 20 };
+  }
+
+  async setPacing(workspaceId: string, pacing: { dailyCap?: number; minGapMinutes?: number }): Promise<void> {
+    await this.db
+      .update(workspaces)
+      .set({
+        ...(pacing.dailyCap === undefined ? {} : { autopostDailyCap: pacing.dailyCap }),
+        ...(pacing.minGapMinutes === undefined ? {} : { autopostMinGapMinutes: pacing.minGapMinutes }),
+      })
+      .where(eq(workspaces.id, workspaceId));
   }
 
   private at(projectId: string, step: AutopostingStep) {

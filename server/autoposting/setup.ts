@@ -1,10 +1,10 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { AutopostingStatus, AutopostingStep } from '@contract/entities';
 import type { AutopilotSettings, AutopostUserData } from '@contract/forms';
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Principal } from '../auth/principal';
 import type { Database } from '../db/client';
-import { autopostingSetups, projects, socials, workspaces } from '../db/schema';
+import { socials } from '../db/schema';
 import { HttpError } from '../http/envelope';
 import type { Logger } from '../logger';
 import { isoCountryCodes } from './countries';
@@ -60,10 +60,7 @@ export class AutopostingSetup {
     const row = await this.store.find(project.id);
     if (row?.stale && (row.step === 'creatingProfile' || row.step === 'checkSocials'))
       this.resume(project, row);
-    const [pacing] = await this.options.db
-      .select({ dailyCap: workspaces.autopostDailyCap, minGapMinutes: workspaces.autopostMinGapMinutes })
-      .from(workspaces)
-      .where(eq(workspaces.id, project.workspaceId));
+    const pacing = await this.store.pacing(project.workspaceId);
     const step = row?.step ?? 'initial';
     let problem = row?.problem ?? null;
     let login: ProfileLogin | null = null;
@@ -85,8 +82,8 @@ export class AutopostingSetup {
       problem,
       stopped: row?.stopped ?? {},
       paused: row?.paused ?? false,
-      dailyCap: pacing?.dailyCap ?? 5,
-      minGapMinutes: pacing?.minGapMinutes ?? 20,
+      dailyCap: pacing.dailyCap,
+      minGapMinutes: pacing.minGapMinutes,
     };
   }
 
@@ -132,20 +129,7 @@ export class AutopostingSetup {
 
   /** checkSocials, checkSocialsFailed ('Skip for now') or finish → finish: the project's setup is done. */
   async finish(project: SetupProject): Promise<AutopostingStatus> {
-    const done = await this.options.db.transaction(async (tx) => {
-      const [row] = await tx
-        .update(autopostingSetups)
-        .set({ step: 'finish', problem: null, updatedAt: sql`now()` })
-        .where(
-          and(
-            eq(autopostingSetups.projectId, project.id),
-            inArray(autopostingSetups.step, ['checkSocials', 'checkSocialsFailed', 'finish']),
-          ),
-        )
-        .returning({ projectId: autopostingSetups.projectId });
-      if (row) await tx.update(projects).set({ autopostingSetup: true }).where(eq(projects.id, project.id));
-      return Boolean(row);
-    });
+    const done = await this.store.finish(project.id, ['checkSocials', 'checkSocialsFailed', 'finish']);
     if (!done) throw new HttpError(409, 'conflict', 'Log into your social accounts and press Continue first');
     return this.status(project);
   }
@@ -156,13 +140,9 @@ export class AutopostingSetup {
     principal: Pick<Principal, 'role'>,
     settings: AutopilotSettings,
   ): Promise<AutopostingStatus> {
-    const { db } = this.options;
-    const [current] = await db
-      .select({ dailyCap: workspaces.autopostDailyCap, minGapMinutes: workspaces.autopostMinGapMinutes })
-      .from(workspaces)
-      .where(eq(workspaces.id, project.workspaceId));
+    const current = await this.store.pacing(project.workspaceId);
     const changed = (['dailyCap', 'minGapMinutes'] as const).filter(
-      (field) => settings[field] !== undefined && settings[field] !== current?.[field],
+      (field) => settings[field] !== undefined && settings[field] !== current[field],
     );
     const [firstChanged] = changed;
     if (firstChanged) {
@@ -173,21 +153,12 @@ export class AutopostingSetup {
           "Only an admin of this workspace can change Autopilot's pacing",
           firstChanged,
         );
-      await db
-        .update(workspaces)
-        .set({
-          ...(changed.includes('dailyCap') ? { autopostDailyCap: settings.dailyCap } : {}),
-          ...(changed.includes('minGapMinutes') ? { autopostMinGapMinutes: settings.minGapMinutes } : {}),
-        })
-        .where(eq(workspaces.id, project.workspaceId));
+      await this.store.setPacing(project.workspaceId, {
+        ...(changed.includes('dailyCap') ? { dailyCap: settings.dailyCap } : {}),
+        ...(changed.includes('minGapMinutes') ? { minGapMinutes: settings.minGapMinutes } : {}),
+      });
     }
-    if (settings.paused !== undefined) {
-      await this.store.ensure(project.id);
-      await db
-        .update(autopostingSetups)
-        .set({ paused: settings.paused, updatedAt: sql`now()` })
-        .where(eq(autopostingSetups.projectId, project.id));
-    }
+    if (settings.paused !== undefined) await this.store.setPaused(project.id, settings.paused);
     return this.status(project);
   }
 
@@ -256,7 +227,7 @@ export class AutopostingSetup {
         this.logins.delete(project.id);
         await this.openForLogin(project.id, row, signal);
       }
-      await this.recordCheck(project.id, response, passing, passed);
+      await this.store.recordCheck(project.id, response, passing, passed ? 'finish' : 'checkSocialsFailed');
       if (passed) {
         // Every login is in: the login browser has done its part (publishing opens its own).
         this.logins.delete(project.id);
@@ -273,38 +244,6 @@ export class AutopostingSetup {
       });
       throw refusal;
     }
-  }
-
-  /** Stores a check's result: the response, the passing networks' stops cleared, and the next step. */
-  private async recordCheck(
-    projectId: string,
-    response: Record<string, boolean>,
-    passing: string[],
-    passed: boolean,
-  ) {
-    // The stops are cleared in the update itself, not read first: the publish job writes them too.
-    const stopped: SQL =
-      passing.length > 0
-        ? sql`${autopostingSetups.stopped} - array[${sql.join(
-            passing.map((network) => sql`${network}`),
-            sql`, `,
-          )}]::text[]`
-        : sql`${autopostingSetups.stopped}`;
-    const next: AutopostingStep = passed ? 'finish' : 'checkSocialsFailed';
-    await this.options.db.transaction(async (tx) => {
-      await tx
-        .update(autopostingSetups)
-        .set({
-          socialsResponse: response,
-          stopped,
-          problem: null,
-          // A 'Skip for now' made while the check ran has the last word.
-          step: sql`case when ${autopostingSetups.step} = 'checkSocials' then ${next}::text else ${autopostingSetups.step} end`,
-          updatedAt: sql`now()`,
-        })
-        .where(eq(autopostingSetups.projectId, projectId));
-      if (passed) await tx.update(projects).set({ autopostingSetup: true }).where(eq(projects.id, projectId));
-    });
   }
 
   /** How the person opens the profile: as the service said a moment ago, or asked again. */
