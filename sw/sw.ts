@@ -16,7 +16,7 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { MirrorDb } from '@/db/mirror';
 import { authMode } from '@/lib/env';
 import { isSyncManager, OUTBOX_SYNC_TAG } from '@/sync/background-sync';
-import { sendOutboxFromWorker } from '@/sync/outbox-worker';
+import { hasSendableChanges, OutboxNotSentError, sendOutboxFromWorker } from '@/sync/outbox-worker';
 
 declare let self: ServiceWorkerGlobalScope;
 
@@ -45,26 +45,42 @@ function registerSyncAgain(): void {
   if (isSyncManager(sync)) void sync.register(OUTBOX_SYNC_TAG).catch(() => undefined);
 }
 
-/** Sends the outbox from here. Rejects while sendable rows remain (offline, the server down or failing). */
-async function sendFromWorker(): Promise<void> {
+/** Runs `use` on the mirror, closed again after it so that a new version of the app can upgrade it. */
+async function withMirror<T>(use: (db: MirrorDb) => Promise<T>): Promise<T> {
   const db = new MirrorDb();
   try {
-    await sendOutboxFromWorker({ authMode, db, registerBackgroundSync: registerSyncAgain });
+    return await use(db);
   } finally {
-    // Closed between wake-ups, so that a new version of the app can upgrade the mirror.
     db.close();
   }
+}
+
+/** Sends the outbox from here. Rejects while sendable rows remain (offline, the server down or failing). */
+function sendFromWorker(): Promise<unknown> {
+  return withMirror((db) =>
+    sendOutboxFromWorker({ authMode, db, registerBackgroundSync: registerSyncAgain }),
+  );
 }
 
 function openWindows(): Promise<readonly WindowClient[]> {
   return self.clients.matchAll({ type: 'window', includeUncontrolled: true });
 }
 
-/** A Background Sync wake-up: the open windows' sync engines send the outbox, or with none open, this worker. */
+/**
+ * A Background Sync wake-up. With no window open this worker sends the outbox. Otherwise the windows'
+ * sync engines are asked to; while rows are left the wake-up still fails, so that the browser wakes the
+ * worker again later (Chromium: after minutes), when the tab may have closed with them unsent.
+ */
 async function syncOutbox(): Promise<void> {
   const windows = await openWindows();
-  if (windows.length === 0) return sendFromWorker();
+  if (windows.length === 0) {
+    await sendFromWorker();
+    return;
+  }
   for (const client of windows) client.postMessage({ type: 'SYNC_OUTBOX' });
+  if (await withMirror(hasSendableChanges)) {
+    throw new OutboxNotSentError('A window is sending the changes; the worker checks again later');
+  }
 }
 
 self.addEventListener('sync', (event) => {

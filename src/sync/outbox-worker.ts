@@ -31,6 +31,11 @@ export type WorkerOutboxOptions = {
   now?: () => number;
 } & Pick<SyncEngineOptions, 'sleep' | 'random' | 'withLock' | 'registerBackgroundSync' | 'isOnline'>;
 
+/** Whether the outbox holds a change that can be sent now (parked and conflicting ones wait for the person). */
+export async function hasSendableChanges(db: MirrorDb): Promise<boolean> {
+  return nextBatch(await db.outbox.orderBy('seq').toArray()) !== null;
+}
+
 /** A token with less time left than this is minted afresh, as the page's session store does. */
 const TOKEN_MARGIN_MS = 30_000;
 
@@ -47,7 +52,7 @@ const TOKEN_MARGIN_MS = 30_000;
  */
 export async function sendOutboxFromWorker(options: WorkerOutboxOptions): Promise<WorkerSendResult> {
   const { db } = options;
-  if (!nextBatch(await db.outbox.orderBy('seq').toArray())) return 'empty';
+  if (!(await hasSendableChanges(db))) return 'empty';
   if (options.authMode === 'clerk') return 'left-for-page';
 
   const now = options.now ?? Date.now;
@@ -86,7 +91,6 @@ export async function sendOutboxFromWorker(options: WorkerOutboxOptions): Promis
   } finally {
     engine.stop();
   }
-  const left = nextBatch(await db.outbox.orderBy('seq').toArray());
-  if (left) throw new OutboxNotSentError('Changes are still waiting to be sent');
+  if (await hasSendableChanges(db)) throw new OutboxNotSentError('Changes are still waiting to be sent');
   return 'sent';
 }

@@ -139,6 +139,7 @@ describe.skipIf(!databaseUrl)('the outbox and the server out of reach', () => {
     // The browser wakes the worker for the outbox (Background Sync), as it does when the network returns.
     const cdp = await context.newCDPSession(blank);
     const registrationId = await workerRegistration(cdp);
+    const wokenAt = performance.now();
     await cdp.send('ServiceWorker.dispatchSyncEvent', {
       origin: new URL(product.baseURL).origin,
       registrationId,
@@ -149,6 +150,9 @@ describe.skipIf(!databaseUrl)('the outbox and the server out of reach', () => {
     await expect
       .poll(async () => [...(await storedAnswers(ids)).entries()].sort(), { timeout: 20_000 })
       .toEqual(ids.map((id, n) => [id, `Queued edit ${n + 1}.`]).sort());
+    console.info(
+      `no tab open: five edits reached the server ${Math.round(performance.now() - wokenAt)} ms after the wake-up`,
+    );
     for (const id of ids) expect(await mutationsApplied(id)).toBe(1);
 
     // The next visit finds nothing waiting.
@@ -187,10 +191,14 @@ describe.skipIf(!databaseUrl)('the outbox and the server out of reach', () => {
 
     // The server healthy again: within 10 s the indicator goes and the edit is on the server.
     await product.resume();
+    const healthyAt = performance.now();
     await expect.poll(() => page.getByText("Can't reach ReplyRadar").count(), { timeout: 10_000 }).toBe(0);
     await expect
       .poll(async () => (await storedAnswers([post.id])).get(post.id), { timeout: 10_000 })
       .toBe('Typed during the deploy.');
+    console.info(
+      `a 5xx at load: the edit reached the server ${Math.round(performance.now() - healthyAt)} ms after recovery`,
+    );
     expect(await mutationsApplied(post.id)).toBe(1);
     await context.close();
   });
