@@ -18,7 +18,8 @@ export const serverReach = {
     if (next === reached) return;
     reached = next;
     for (const listener of listeners) listener();
-    if (next && typeof window !== 'undefined') window.dispatchEvent(new Event('online'));
+    // The global scope's: the page's window, or in the service worker its own scope, where none listens.
+    if (next) dispatchEvent(new Event('online'));
   },
   subscribe(listener: () => void): () => void {
     listeners.add(listener);

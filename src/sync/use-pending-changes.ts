@@ -3,21 +3,22 @@ import type { MirrorDb } from '@/db/mirror';
 import { useFirstPaintDone } from '@/lib/first-paint';
 import { countPendingChanges } from '@/sync/pending-changes';
 
-/**
- * "N changes waiting to sync" for the app shell; 0 until the first count is read, which waits for the
- * first screen to paint.
- */
-export function usePendingChanges(db: MirrorDb): number {
-  const painted = useFirstPaintDone();
-  return useLiveQuery(() => (painted ? countPendingChanges(db) : 0), [db, painted], 0);
-}
+const none = [0, 0] as const;
 
-/** How many changes the server refused as conflicting, waiting for the person to choose a text. */
-export function useConflicts(db: MirrorDb): number {
+/**
+ * What the app shell's indicator counts, in one live query: the changes waiting to sync ("N changes
+ * waiting to sync") and those the server refused as conflicting, which wait for the person's choice,
+ * not for the network, and so are counted apart. [0, 0] until the first screen has painted.
+ */
+export function usePendingChanges(db: MirrorDb): readonly [waiting: number, conflicts: number] {
   const painted = useFirstPaintDone();
   return useLiveQuery(
-    () => (painted ? db.posts.where('syncState').equals('conflict').count() : 0),
+    async () => {
+      if (!painted) return none;
+      const conflicts = await db.posts.where('syncState').equals('conflict').count();
+      return [Math.max(0, (await countPendingChanges(db)) - conflicts), conflicts] as const;
+    },
     [db, painted],
-    0,
+    none,
   );
 }

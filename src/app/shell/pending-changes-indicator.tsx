@@ -4,7 +4,7 @@ import { Text } from '@/components/ui/text';
 import type { MirrorDb } from '@/db/mirror';
 import { serverReach } from '@/lib/server-reach';
 import { useOnline } from '@/lib/use-online';
-import { useConflicts, usePendingChanges } from '@/sync/use-pending-changes';
+import { usePendingChanges } from '@/sync/use-pending-changes';
 import { useSyncEngine } from '../sync-engine-provider';
 
 export function pendingChangesText(count: number): string {
@@ -19,9 +19,7 @@ export function conflictsText(count: number): string {
 export const unreachableText = "Can't reach ReplyRadar";
 
 function PendingCount({ db, retryNow }: { db: MirrorDb; retryNow: () => void }) {
-  const conflicts = useConflicts(db);
-  // A change in conflict waits for the person, not for the network: it is counted as that.
-  const count = Math.max(0, usePendingChanges(db) - conflicts);
+  const [count, conflicts] = usePendingChanges(db);
   const online = useOnline();
   const reached = useSyncExternalStore(serverReach.subscribe, serverReach.get, () => true);
   if (count === 0 && conflicts === 0 && online && reached) return null;
