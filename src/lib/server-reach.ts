@@ -18,8 +18,9 @@ export const serverReach = {
     if (next === reached) return;
     reached = next;
     for (const listener of listeners) listener();
-    // The global scope's: the page's window, or in the service worker its own scope, where none listens.
-    if (next) dispatchEvent(new Event('online'));
+    // On the global scope: the page's window (the service worker's own scope has no listener; Node, where
+    // the server draws first screens, has none at all).
+    if (next) globalThis.dispatchEvent?.(new Event('online'));
   },
   subscribe(listener: () => void): () => void {
     listeners.add(listener);
