@@ -53,6 +53,21 @@ function vectorOf(words: readonly TextWord[]): Map<string, number> {
 const lengthOf = (vector: Map<string, number>) =>
   Math.sqrt([...vector.values()].reduce((sum, value) => sum + value * value, 0));
 
+const endings = ['s', 'es', 'ing', 'ed', 'd', 'er', 'ers', 'ings'];
+
+/**
+ * Whether a post's word is a keyword's word: the same dictionary form, or the keyword's word with an
+ * inflection ("editing" for "edit", "invoicing" for "invoice", "planning" for "plan"), never another
+ * word that merely starts alike ("excellent" is not "excel").
+ */
+function sameWord(word: TextWord, key: string): boolean {
+  if (word.key === key) return true;
+  const normal = word.normal;
+  if (!normal.startsWith(key.slice(0, -1)) || normal.length <= key.length) return false;
+  const bases = [key, key.endsWith('e') ? key.slice(0, -1) : '', `${key}${key.at(-1) ?? ''}`].filter(Boolean);
+  return bases.some((base) => endings.some((ending) => normal === base + ending));
+}
+
 /** Where the keyword's words occur in the post, and how strongly that counts (0 to 1). */
 function keywordMatch(
   words: readonly TextWord[],
@@ -62,7 +77,8 @@ function keywordMatch(
   let best = { strength: 0, spelled: '' };
   // The keyword's words in order, each at most two words after the one before ("learn advanced SQL").
   for (let start = 0; start < words.length; start++) {
-    if (words[start]?.key !== keys[0]) continue;
+    const first = words[start];
+    if (!first || !sameWord(first, keys[0] ?? '')) continue;
     let at = start;
     let gaps = 0;
     let complete = true;
@@ -71,7 +87,7 @@ function keywordMatch(
       for (let step = 1; step <= 3 && at + step < words.length; step++) {
         const word = words[at + step];
         if (!word || word.key === '') break;
-        if (word.key === key) {
+        if (sameWord(word, key)) {
           next = at + step;
           break;
         }
@@ -96,10 +112,23 @@ function keywordMatch(
     if (strength === 1) return best;
   }
   if (best.strength > 0) return best;
-  const present = new Set(words.map((word) => word.key));
-  const covered = keys.filter((key) => present.has(key));
+  // The keyword's words close together in another order ("video editing" for "edit video").
+  if (keys.length > 1) {
+    const span = keys.length + 2;
+    for (let start = 0; start < words.length; start++) {
+      const window = words.slice(start, start + span);
+      if (window.some((word) => word.key === '')) continue;
+      if (!keys.every((key) => window.some((word) => sameWord(word, key)))) continue;
+      const spelled = window
+        .filter((word) => keys.some((key) => sameWord(word, key)))
+        .map((word) => word.normal)
+        .join(' ');
+      return { strength: 0.85, spelled };
+    }
+  }
+  const covered = keys.filter((key) => words.some((word) => sameWord(word, key)));
   const spelled = covered
-    .map((key) => words.find((word) => word.key === key)?.normal ?? key)
+    .map((key) => words.find((word) => sameWord(word, key))?.normal ?? key)
     .map((word) => `“${word}”`)
     .join(' and ');
   if (covered.length === keys.length) return { strength: 0.6, spelled };
@@ -127,9 +156,14 @@ export function scoreLexically(
   const keywordKeys = keywordContent.length ? keywordContent : keywordWords.map((word) => word.key);
   const keywordText = keywordWords.map((word) => word.stem).join(' ');
   const productVector = vectorOf(
-    textWords(`${request.keyword}. ${request.project.description}. ${request.project.goal}`).filter(
-      (word) => !goalFiller.has(word.key),
-    ),
+    textWords(
+      [
+        request.keyword,
+        ...(request.project.keywords ?? []),
+        request.project.description,
+        request.project.goal,
+      ].join('. '),
+    ).filter((word) => !goalFiller.has(word.key)),
   );
   const productLength = lengthOf(productVector);
   // The reason names the product's words a post shares beyond the keyword and the product's name.
@@ -140,6 +174,15 @@ export function scoreLexically(
         .map((word) => word.stem)
         .join(' ') !== keywordText,
   );
+
+  const otherKeywords = [...new Set(request.project.keywords ?? [])]
+    .filter((other) => other.trim().toLowerCase() !== request.keyword.trim().toLowerCase())
+    .map((other) => {
+      const words = textWords(other);
+      const content = words.filter((word) => !word.stop).map((word) => word.key);
+      return content.length ? content : words.map((word) => word.key);
+    })
+    .filter((keys) => keys.length > 0);
 
   return posts.map(({ post, words }) => {
     const keyword = keywordMatch(words, keywordKeys);
@@ -157,11 +200,18 @@ export function scoreLexically(
     const filter = filterTerms.length
       ? filterTerms.filter((term) => containsTerm(words, term)).length / filterTerms.length
       : 0;
-    const text = `${post.title ?? ''}\n${post.content}`;
-    const intent = intentOf(text);
+    const intent = intentOf(post);
     const noise = noiseOf(post, intent);
+    const otherMatches = otherKeywords.filter((keys) => keywordMatch(words, keys).strength >= 0.6).length;
 
-    const ground = Math.min(1, 0.12 * keyword.strength + 0.85 * saturate(closeness, 0.3) + 0.05 * filter);
+    // The project's other keywords in the post say it is on the product's ground, whichever found it.
+    const ground = Math.min(
+      1,
+      0.12 * keyword.strength +
+        0.85 * saturate(closeness, 0.3) +
+        0.05 * filter +
+        0.1 * Math.min(1, otherMatches / 2),
+    );
     const door = 0.65 + 0.35 * (intent?.level ?? 0);
     const score = 100 * ground * door * (noise?.factor ?? 1);
 
@@ -174,7 +224,7 @@ export function scoreLexically(
             ? `${intent.says} (“${intent.evidence}”)`
             : intent.says
           : 'asks nothing and names no problem',
-      keyword.strength >= 0.9
+      keyword.strength >= 0.85
         ? `mentions “${keyword.spelled}”`
         : keyword.strength > 0
           ? `mentions ${keyword.spelled} but not “${request.keyword}”`

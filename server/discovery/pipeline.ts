@@ -220,7 +220,12 @@ export async function runDiscovery(
         kept = await deps.relevance.rank(found, {
           keyword: keyword.name,
           filter,
-          project: { name: project.name, description: project.description, goal: project.goal },
+          project: {
+            name: project.name,
+            description: project.description,
+            goal: project.goal,
+            keywords: keywords.map((each) => each.name),
+          },
           since: run.since,
           until: run.until,
           seen,

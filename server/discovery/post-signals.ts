@@ -12,7 +12,7 @@ export interface Intent {
 
 /** What makes a post no lead whatever its words: a job ad, a launch or self-promotion, news or a bare link. */
 export interface Noise {
-  kind: 'job_ad' | 'promotion' | 'link';
+  kind: 'job_ad' | 'promotion' | 'link' | 'share';
   /** The score is multiplied by this. */
   factor: number;
   says: string;
@@ -23,11 +23,24 @@ const things =
   '(?:tools?|apps?|applications?|software|services?|programs?|platforms?|plugins?|plug-ins?|extensions?|solutions?|products?|systems?|templates?|websites?|sites?|providers?|vendors?|crms?|saas)';
 const kinds = '(?:good|decent|free|simple|easy|better|cheap|cheaper|affordable|reliable|solid|great|best)';
 
-const intents: ReadonlyArray<{ level: number; says: string; patterns: RegExp[] }> = [
+/**
+ * Each level's patterns: `said` ones are requests that count wherever the post makes them ("any
+ * advice?", "is there a tool…", "need help"); the `asked` ones ("how to", "anyone know", "new to")
+ * count only in the title or in a sentence that asks (has a question mark), since a story uses them
+ * too ("I figured out how to…", "I was new to the city").
+ */
+interface IntentLevel {
+  level: number;
+  says: string;
+  said: RegExp[];
+  asked: RegExp[];
+}
+
+const intents: readonly IntentLevel[] = [
   {
     level: 1,
     says: 'asks for a tool',
-    patterns: [
+    said: [
       new RegExp(`\\bis there (?:a|an|any) (?:${kinds} )?(?:\\w+ )?${things}\\b`, 'iu'),
       new RegExp(`\\bany (?:${kinds} )?(?:\\w+ )?${things} (?:for|to|that|which|you|out there)\\b`, 'iu'),
       new RegExp(
@@ -39,62 +52,105 @@ const intents: ReadonlyArray<{ level: number; says: string; patterns: RegExp[] }
         'iu',
       ),
       /\bwhat (?:do|would|should|can) (?:you|people|y'all|everyone|others|folks) (?:guys )?(?:use|recommend|suggest)\b/iu,
+      new RegExp(
+        `\\b(?:what(?:'s| is| are)|which(?: is| are)?) (?:the |a |some )?(?:best|good|better|recommended|easiest|simplest|cheapest|right) (?:\\w+ ){0,3}${things}\\b`,
+        'iu',
+      ),
       /\b(?:can|could|would) (?:any ?one|any ?body|some ?one|you(?: guys)?) (?:please )?(?:recommend|suggest)\b/iu,
       /\b(?:any|your) (?:recommendations|suggestions)\b/iu,
-      /\balternatives? (?:to|for)\b/iu,
-      /\b(?:switch(?:ing)?|migrat(?:e|ing)) (?:away )?from\b|\bmov(?:e|ing) away from\b/iu,
       /\breplacement for\b/iu,
       /\b(?:recomiend\w*|alguna (?:herramienta|aplicación|app)|alternativa a|recommand\w*|quelqu'un (?:conna[iî]t|utilise)|une alternative à|empfehl\w*|kennt jemand|gibt es (?:ein|eine)|alternative zu|consigli\w*|qualcuno conosce)\b/iu,
+    ],
+    asked: [
+      /\balternatives? (?:to|for)\b/iu,
+      /\b(?:switch(?:ing)?|migrat(?:e|ing)) (?:away )?from\b|\bmov(?:e|ing) away from\b/iu,
     ],
   },
   {
     level: 0.85,
     says: 'complains about a tool',
-    patterns: [
+    said: [
       new RegExp(
         `\\b(?:fed up with|frustrated with|sick of|tired of|unhappy with|disappointed (?:with|in)|giving up on|done with|cancel+(?:ed|ing)?)\\b.{0,40}\\b${things}\\b`,
         'iu',
       ),
       /\b(?:too expensive|overpriced|price (?:hike|increase)|keeps crashing|stopped working|no longer supports?)\b/iu,
     ],
+    asked: [],
   },
   {
     level: 0.85,
     says: 'asks for advice',
-    patterns: [
+    said: [
       /\bany (?:good |decent |free |solid )?(?:resources?|books?|courses?|tutorials?|guides?|advice|tips|pointers|ideas)\b/iu,
       /\bwhere (?:should|do|can|would) (?:i|we|one|you) (?:start|begin|learn|find|go)\b/iu,
+      /\b(?:need|want|looking for|seeking|appreciate|would love|could use) (?:some |any )?(?:help|advice|tips|guidance|input|suggestions|pointers)\b/iu,
+      /\b(?:advice|tips|help)\s*(?:\?|needed|please|wanted)/iu,
+      /\b(?:help me|please help|can (?:you|someone|anyone) help)\b/iu,
+      /\b(?:algún consejo|consejos|cómo puedo|dónde empiezo|des conseils|comment faire|wie kann ich|tipps)\b/iu,
+    ],
+    asked: [
       /\bhow (?:do|should|can|would|did) (?:i|we|you|people|y'all|others|one)\b/iu,
       /\bwhat(?:'s| is) the best (?:way|approach|practice|place)\b/iu,
-      /\b(?:need|want|looking for|seeking|appreciate|would love|could use) (?:some |any )?(?:help|advice|tips|guidance|input|suggestions|pointers)\b/iu,
       /\b(?:any ?one|any ?body|some ?one) (?:know|knows|have|has|tried|able to help|help)\b/iu,
       /\bwhat should (?:i|we)\b/iu,
-      /\b(?:advice|tips|help)\s*(?:\?|needed|please|wanted)/iu,
       /^(?:[[(][^\])]*[\])] ?)?(?:\w+ ){0,4}(?:help|helping|question|request|advice|trouble|troubleshooting)\b/iu,
-      /\b(?:help with|help me|trying to (?:figure|work out|find|make|get|create|build|set up)|how to)\b/iu,
+      /\b(?:help with|trying to (?:figure|work out|find|make|get|create|build|set up)|how to)\b/iu,
       /\b(?:newbie|n00b|noob|beginner|new to|just (?:started|starting)|getting (?:into|started)|self[- ]taught|from scratch)\b/iu,
-      /\b(?:algún consejo|consejos|cómo puedo|dónde empiezo|des conseils|comment faire|wie kann ich|tipps)\b/iu,
     ],
   },
   {
     level: 0.6,
     says: 'describes a problem',
-    patterns: [
+    said: [
       /\b(?:struggl\w*|frustrat\w*|annoy\w*|nightmare|headache|pain in the|stuck|overwhelm\w*|tired of|sick of|drives? me (?:crazy|nuts)|waste of time|wasting (?:time|hours|money)|losing (?:money|clients|customers|track)|(?:can't|cannot|can not) (?:figure|seem|get|find)|(?:doesn't|does not|isn't|is not|won't|will not) work|no idea how|(?:don't|do not) know how|hate (?:it|that|when|having|doing|chasing)|keeps? (?:failing|crashing|breaking))\b/iu,
     ],
+    asked: [],
   },
   {
     level: 0.35,
     says: 'asks a question',
-    patterns: [/\?/u, /^(?:how|what|why|which|where|can|should|does|is|are|do|any)\b/iu],
+    said: [],
+    asked: [/\?/u, /^(?:how|what|why|which|where|can|should|does|is|are|do|any)\b/iu],
   },
 ];
 
-/** The strongest thing a post asks or says that a reply could answer; null when it only tells. */
-export function intentOf(text: string): Intent | null {
+/** A text cut into sentences (by end punctuation and line breaks). */
+const sentencesOf = (text: string) =>
+  text
+    .split(/(?<=[.!?])\s+|\n+/u)
+    .map((sentence) => sentence.trim())
+    .filter(Boolean);
+
+/** A post's text without its title: the sources give a post with no text of its own its title as text. */
+export function bodyOf(post: Pick<SourcePost, 'title' | 'content'>): string {
+  return post.content.trim() === (post.title ?? '').trim() ? '' : post.content;
+}
+
+function firstMatch(pattern: RegExp, texts: readonly string[]): RegExpExecArray | null {
+  for (const text of texts) {
+    const match = pattern.exec(text);
+    if (match) return match;
+  }
+  return null;
+}
+
+/**
+ * The strongest thing a post asks or says that a reply could answer; null when it only tells. The
+ * title counts whole; in the text a request counts anywhere, the softer signs only in a sentence that
+ * asks.
+ */
+export function intentOf(post: Pick<SourcePost, 'title' | 'content'>): Intent | null {
+  const title = post.title ?? '';
+  const sentences = sentencesOf(bodyOf(post));
+  const asking = sentences.filter((sentence) => sentence.includes('?'));
   for (const intent of intents) {
-    for (const pattern of intent.patterns) {
-      const match = pattern.exec(text);
+    for (const pattern of intent.said) {
+      const match = pattern.exec(title) ?? firstMatch(pattern, sentences);
+      if (match) return { level: intent.level, says: intent.says, evidence: match[0].trim() };
+    }
+    for (const pattern of intent.asked) {
+      const match = pattern.exec(title) ?? firstMatch(pattern, asking);
       if (match) return { level: intent.level, says: intent.says, evidence: match[0].trim() };
     }
   }
@@ -123,11 +179,21 @@ const promotionStrong: RegExp[] = [
   /^(?:show|launch) hn\b/imu,
   /[[(](?:for hire|offer|self[- ]promo\w*)[\])]|^for hire\b/imu,
   /\b(?:beta testers?|(?:i|we)(?:'m| am|'re| are) launching|just launched|discount code|promo code|use (?:the )?code|product hunt)\b/iu,
+  /\bAMA\b|\bask me anything\b/u,
 ];
 const madeIt =
   /\b(?:i|we)(?: just| recently|'ve| have)? (?:built|made|created|launched|released|developed|shipped) (?:a|an|my|our|this)\b/iu;
 const promotionWords =
   /\b(?:check (?:it|us) out|check out (?:my|our)|(?:my|our) (?:new )?(?:app|tool|product|startup|site|website|service|platform|plugin|course|book|game|agency|portfolio)|sign up|free trial|early access|feedback (?:on|for) (?:my|our)|would love (?:your|some) feedback|hire me|my services|(?:dm|pm|contact) me|launching)\b/giu;
+
+// A title that offers something to read rather than asking: a guide, a list, an article, a story.
+const sharedTitle =
+  /\b(?:guides?|tutorials?|tips|list of|resources for|articles?|case study|psa|rant|my (?:experience|story)|post[- ]mortem|announcement|celebrat\w*|problem solved|solved|til|x-?post)\b|^(?:how i|why i|why you|\d+ (?:ways|tips|things|reasons))\b/iu;
+// A title that asks in so many words, whatever else it names ("Need help with a guide to…").
+const titleRequest = /\b(?:help|need|needs|looking for|request|question|advice|recommend\w*|suggest\w*)\b/iu;
+// A text that shares rather than asks.
+const sharedText =
+  /\b(?:thought (?:i(?:'d| would)|i should) (?:share|post)|wanted to share|(?:just )?sharing (?:my|this|some)|hope (?:this|it) helps|for anyone (?:who(?:'s| is) )?interested|in case (?:anyone|someone) (?:is interested|finds)|answer to (?:a )?deleted)\b/iu;
 
 const distinct = (matches: Iterable<RegExpMatchArray>) =>
   new Set([...matches].map((match) => match[0].toLowerCase())).size;
@@ -143,7 +209,7 @@ export function noiseOf(post: Pick<SourcePost, 'title' | 'content'>, asks: Inten
   const text = `${title}\n${post.content}`;
   const strongJob = jobAdStrong.map((pattern) => pattern.exec(text)).find((match) => match);
   if (strongJob) return { kind: 'job_ad', factor: 0.15, says: 'looks like a job ad', evidence: strongJob[0] };
-  if (distinct(text.matchAll(jobAdWords)) >= 4 && !title.includes('?'))
+  if (distinct(text.matchAll(jobAdWords)) >= 4 && !title.includes('?') && (asks?.level ?? 0) < 0.85)
     return {
       kind: 'job_ad',
       factor: 0.2,
@@ -163,8 +229,20 @@ export function noiseOf(post: Pick<SourcePost, 'title' | 'content'>, asks: Inten
       says: 'promotes its own product',
       evidence: promotion[0]?.[0] ?? '',
     };
-  const body = post.content.replace(/https?:\/\/\S+/gu, '').trim();
+  const body = bodyOf(post)
+    .replace(/https?:\/\/\S+/gu, '')
+    .trim();
   if (body.length < 20 && (asks?.level ?? 0) < 0.35)
     return { kind: 'link', factor: 0.35, says: 'is a link or news item with no question', evidence: title };
+  // A guide, a list, a tip or a story: an opening only when the post also asks in earnest.
+  const titleAsks = title.includes('?') || titleRequest.test(title);
+  const shared = titleAsks ? null : (sharedTitle.exec(title) ?? sharedText.exec(body));
+  if (shared && (asks?.level ?? 0) < 1)
+    return {
+      kind: 'share',
+      factor: asks && asks.level >= 0.35 ? 0.6 : 0.4,
+      says: 'shares a guide, a tip or a story',
+      evidence: shared[0],
+    };
   return null;
 }

@@ -189,6 +189,58 @@ describe('what a marketer would answer', () => {
     expect((await scoreOf(news)).reason).toMatch(/^Is a link or news item with no question/);
   });
 
+  it('does not keep a link post whose text is only its title, as the networks give it', async () => {
+    const title = 'A practical guide to payment reminders for agencies that invoice monthly';
+    const link = post('link', title, { title });
+    expect(await keptIds([link, askingForTool])).toEqual(['asks']);
+    expect((await scoreOf(link)).reason).toMatch(/^Is a link or news item with no question/);
+  });
+
+  it('does not keep a guide, a tip or a story that asks nothing, and says so', async () => {
+    const guide = post(
+      'guide',
+      'After years of chasing invoices I wrote down how I set up payment reminders for my agency: a polite one at 7 days, a firm one at 14, a call at 30. Hope this helps someone.',
+      { title: 'My payment reminders routine (a guide)' },
+    );
+    expect(await keptIds([guide, askingForTool])).toEqual(['asks']);
+    expect((await scoreOf(guide)).reason).toMatch(/^Shares a guide, a tip or a story \(“guide”\)/);
+  });
+
+  it('counts “how to” and “anyone know” in a story as nothing asked, and in a question as asking', async () => {
+    const story = post(
+      'story',
+      'Last year I finally worked out how to get invoices paid: payment reminders every week, and anyone who knows me knows I hate chasing. Clients pay on time now.',
+    );
+    const question = post(
+      'question',
+      'Clients keep paying my invoices late. Does anyone know how to set up payment reminders that go out on their own?',
+    );
+    expect((await scoreOf(story)).reason).toMatch(/^Describes a problem|^Asks nothing/);
+    expect((await scoreOf(question)).reason).toMatch(/^Asks for advice/);
+    expect((await scoreOf(question)).score).toBeGreaterThan((await scoreOf(story)).score);
+  });
+
+  it('finds the keyword in another order or inflected: “video editing” for “edit video”', async () => {
+    const editor: Partial<RelevanceRequest> = {
+      keyword: 'edit video',
+      project: {
+        name: 'ClipForge',
+        description: 'Video editing software for creators: a timeline editor with fast exports.',
+        goal: 'Find people choosing video editing software',
+        keywords: ['edit video', 'premiere'],
+      },
+    };
+    const reordered = post(
+      'reordered',
+      'Getting into video editing on an old laptop. What is the best program to use?',
+    );
+    expect((await scoreOf(reordered, editor)).reason).toContain('mentions “video editing”');
+    expect((await scoreOf(reordered, editor)).reason).toMatch(
+      /^Asks for a tool \(“What is the best program”\)/,
+    );
+    expect(await keptIds([reordered], editor)).toEqual(['reordered']);
+  });
+
   it("reads the keyword's sense from the product: late payment on a credit card is no lead for invoicing", async () => {
     const invoicing: Partial<RelevanceRequest> = { keyword: 'late payment' };
     const creditCard = post(

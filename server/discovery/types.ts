@@ -113,6 +113,8 @@ export interface RelevanceProject {
   name: string;
   description: string;
   goal: string;
+  /** All the project's keywords: a post is judged against each, not only the one that found it. */
+  keywords?: readonly string[];
 }
 
 /** Posts already stored for a project, so relevance can drop what was seen before. */
