@@ -6,7 +6,7 @@ import { HttpError } from '../../http/envelope';
 import { isPostId, postNotFound } from './post-scope';
 import type { PostRow } from './post-view';
 
-type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 export type MutationRoute = (typeof appliedMutations.$inferInsert)['route'];
 
 export interface PostMutation {

@@ -1,16 +1,17 @@
 import { api } from '@contract/api';
 import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
 import { union } from 'drizzle-orm/pg-core';
-import { discoveryRuns, posts, socials } from '../../db/schema';
+import type { Database } from '../../db/client';
+import { discoveryRuns, posts, publishAttempts, socials } from '../../db/schema';
 import { defaultStaleAfterMs } from '../../discovery/discovery-runs';
 import { draftingHttpError } from '../../generation/generation-error';
 import type { Bind } from '../../http/bind-route';
 import type { AppDeps } from '../../http/deps';
 import { HttpError } from '../../http/envelope';
-import { applyOnce } from './apply-once';
+import { applyOnce, type Transaction } from './apply-once';
 import { postNotFound, postOfProject, reviewedProject } from './post-scope';
 import { notHidden, registerPostSignalRoutes } from './post-signals.routes';
-import { toPost } from './post-view';
+import { type PostRow, toPost } from './post-view';
 
 /**
  * A discovery run of the project that is still going: started, and its process beat recently (one that
@@ -25,6 +26,31 @@ const runGoingOn = (projectId: string, now: Date) =>
 
 const alreadyPublished = (what: string) =>
   new HttpError(409, 'conflict', `This post is already published: its ${what} cannot change`);
+
+/** Hacker News forbids generated comments: its replies are never approved for Autopilot. */
+const handPostedOnly = 'Hacker News replies are posted by hand: copy the answer and post it yourself.';
+
+const beingPublishedNow = (what: string) =>
+  new HttpError(
+    409,
+    'conflict',
+    `This reply is being published right now, so it cannot be ${what}: try again in a few minutes.`,
+  );
+
+/** Autopilot is sending the post's reply (an attempt started and not settled). */
+async function beingPublished(db: Database | Transaction, postId: string): Promise<boolean> {
+  const [live] = await db
+    .select({ id: publishAttempts.id })
+    .from(publishAttempts)
+    .where(and(eq(publishAttempts.postId, postId), eq(publishAttempts.status, 'started')))
+    .limit(1);
+  return live !== undefined;
+}
+
+async function socialOf(db: Database | Transaction, post: PostRow): Promise<string | null> {
+  const [social] = await db.select({ slug: socials.slug }).from(socials).where(eq(socials.id, post.socialId));
+  return social?.slug ?? null;
+}
 
 /**
  * The mentions and replies calls. Every one is scoped to the `project-id` project and answers 409
@@ -103,6 +129,7 @@ export function registerPostRoutes(bind: Bind, { db, drafter, logger }: AppDeps)
     const project = await reviewedProject(db, c);
     const post = await postOfProject(db, project.id, params.postId);
     if (post.published) throw alreadyPublished('answer');
+    if (await beingPublished(db, post.id)) throw beingPublishedNow('rewritten');
     // The network decides the reply's length limit (X, Bluesky and Mastodon count characters).
     const [social] = await db
       .select({ slug: socials.slug })
@@ -137,9 +164,20 @@ export function registerPostRoutes(bind: Bind, { db, drafter, logger }: AppDeps)
     const [row] = await db
       .update(posts)
       .set({ answer, answerVersion: sql`${posts.answerVersion} + 1`, updatedAt: new Date() })
-      .where(and(eq(posts.id, post.id), eq(posts.projectId, project.id), eq(posts.published, false)))
+      .where(
+        and(
+          eq(posts.id, post.id),
+          eq(posts.projectId, project.id),
+          eq(posts.published, false),
+          // Drafting takes a while: a publication claimed meanwhile sends the answer it read.
+          sql`not exists (select 1 from ${publishAttempts} where ${publishAttempts.postId} = ${posts.id} and ${publishAttempts.status} = 'started')`,
+        ),
+      )
       .returning();
-    if (!row) throw postNotFound();
+    if (!row) {
+      if (await beingPublished(db, post.id)) throw beingPublishedNow('rewritten');
+      throw postNotFound();
+    }
     return { answer: row.answer, answerVersion: row.answerVersion };
   });
 
@@ -152,15 +190,23 @@ export function registerPostRoutes(bind: Bind, { db, drafter, logger }: AppDeps)
       async (tx, post) => {
         if (post.approved === body.approved) return toPost(post);
         if (post.published) throw alreadyPublished('approval');
+        if (body.approved && (await socialOf(tx, post)) === 'hackernews')
+          throw new HttpError(409, 'conflict', handPostedOnly);
         if (body.approved && !project.autopostingSetup)
           throw new HttpError(
             409,
             'conflict',
             'Set up autoposting first: approved replies are published by it',
           );
+        if (!body.approved && (await beingPublished(tx, post.id))) throw beingPublishedNow('unapproved');
         const [row] = await tx
           .update(posts)
-          .set({ approved: body.approved, updatedAt: new Date() })
+          // An unapproved reply is no longer waiting for anything: its card's publishing note goes.
+          .set({
+            approved: body.approved,
+            updatedAt: new Date(),
+            ...(body.approved ? {} : { publishNote: null }),
+          })
           .where(eq(posts.id, post.id))
           .returning();
         if (!row) throw postNotFound();
@@ -179,6 +225,7 @@ export function registerPostRoutes(bind: Bind, { db, drafter, logger }: AppDeps)
       async (tx, post) => {
         if (post.answer === body.answer) return toPost(post);
         if (post.published) throw alreadyPublished('answer');
+        if (await beingPublished(tx, post.id)) throw beingPublishedNow('edited');
         if (body.baseVersion !== undefined && body.baseVersion !== post.answerVersion) {
           throw new HttpError(
             409,
