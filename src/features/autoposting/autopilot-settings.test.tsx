@@ -21,6 +21,7 @@ beforeEach(() => {
     minGapMinutes: 20,
     stopped: {},
   };
+  server.projectSetUp = true;
   vi.stubGlobal('fetch', server.fetch);
 });
 

@@ -168,7 +168,6 @@ describe('SetupAutopostingModal: the steps follow the server', () => {
     expect(screen.getByRole('dialog', { name: 'Setup autoposting' })).toBeTruthy();
     await advance(100);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    // Finish is called once: reaching it by the call does not call it again.
     expect(server.sent('POST', '/api/setup-autoposting/finish')).toHaveLength(1);
   });
 
@@ -181,18 +180,33 @@ describe('SetupAutopostingModal: the steps follow the server', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
-  it('a check that passes on the server reaches finish: the setup is finished and the project refetched', async () => {
+  it('a check that passes on the server reaches finish: the project is refetched and the modal closes after 5 s', async () => {
     server.status = { step: 'checkSocials', socialsResponse: {} };
     renderModal({ fakeTimers: true });
     await screen.findByText('Almost there! Checking your social accounts...');
     const projectReads = server.sent('GET', '/api/projects').length;
+    // The server marks the project set up itself when a check passes (decision 035).
     server.status = { step: 'finish', socialsResponse: { reddit: true } };
+    server.projectSetUp = true;
     await advance(AUTOPOSTING_POLL_MS);
     expect(await screen.findByText("You're ready to go!")).toBeTruthy();
-    await waitFor(() => expect(server.sent('POST', '/api/setup-autoposting/finish')).toHaveLength(1));
     await waitFor(() => expect(server.sent('GET', '/api/projects').length).toBe(projectReads + 1));
     await advance(FINISH_CLOSE_MS);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // 'Skip for now' is what calls finish.
+    expect(server.sent('POST', '/api/setup-autoposting/finish')).toHaveLength(0);
+  });
+});
+
+describe('SetupAutopostingModal: once finished', () => {
+  it('opened on a finished setup, it is Autopilot: its settings, not the wizard', async () => {
+    server.status = { step: 'finish', socialsResponse: { reddit: true }, paused: false };
+    server.projectSetUp = true;
+    renderModal();
+    const modal = await screen.findByRole('dialog', { name: 'Autopilot' });
+    expect(within(modal).getByRole('switch', { name: 'Pause Autopilot' })).toBeTruthy();
+    expect(within(modal).queryByText("You're ready to go!")).toBeNull();
+    expect(server.sent('POST', '/api/setup-autoposting/finish')).toHaveLength(0);
   });
 });
 
@@ -264,7 +278,7 @@ describe('SetupAutopostingModal: faults', () => {
     const { user } = renderModal();
     const email = await screen.findByRole('textbox', { name: 'Email' });
     await user.clear(email);
-    await user.type(email, 'grace@example.com');
+    await user.paste('grace@example.com');
     await fillUserData(user);
     server.failNextCall(
       'POST',

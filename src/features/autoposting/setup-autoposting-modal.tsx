@@ -57,14 +57,16 @@ export function SetupAutopostingModal({
   // The person's user data outlives the form (the modal closing, a failed send): nothing typed is lost.
   const [userData, setUserData] = useState<UserDataValues | null>(null);
 
-  // Finish reached while open (not the step the modal opened on): the wizard's last screen.
+  // Finish reached while the modal is open: the wizard's last screen. Opened on a finished setup, the
+  // modal is Autopilot's settings instead.
   const [justFinished, setJustFinished] = useState(false);
   const lastStep = useRef<AutopostingStep | undefined>(undefined);
-  const finishedByCall = useRef(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the opening and the step drive it.
   useEffect(() => {
     if (!open) {
       lastStep.current = undefined;
       setJustFinished(false);
+      autoposting.clearFailure();
       return;
     }
     if (step === undefined) return;
@@ -73,29 +75,16 @@ export function SetupAutopostingModal({
     if (step === 'finish' && before !== undefined && before !== 'finish') setJustFinished(true);
   }, [open, step]);
 
-  // On finish: the project is marked set up (the call is safe to repeat, so a check that passed on the
-  // server is finished too), the projects are refetched, and the modal closes 5 s later.
+  // On finish ('Skip for now', or a check the server passed, which marks the project set up itself:
+  // decision 035) the projects are refetched, and the modal closes 5 s later.
   const closeRef = useRef(onOpenChange);
   closeRef.current = onOpenChange;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per finish reached.
   useEffect(() => {
     if (!justFinished) return;
-    const byCall = finishedByCall.current;
-    finishedByCall.current = false;
-    void (byCall ? Promise.resolve() : autoposting.finish())
-      .then(() => mutate(projectsKey))
-      .catch(() => undefined);
+    mutate(projectsKey).catch(() => undefined);
     const timer = setTimeout(() => closeRef.current(false), FINISH_CLOSE_MS);
     return () => clearTimeout(timer);
-  }, [justFinished]);
-
-  const finish = () => {
-    finishedByCall.current = true;
-    void autoposting.finish().then((next) => {
-      // Consumed by the finish effect when the step became finish; otherwise it must not linger.
-      if (next?.step !== 'finish') finishedByCall.current = false;
-    });
-  };
+  }, [justFinished, mutate]);
 
   const settingsView = step === 'finish' && !justFinished;
   const title = settingsView ? 'Autopilot' : 'Setup autoposting';
@@ -181,7 +170,7 @@ export function SetupAutopostingModal({
               failed={Object.entries(data.socialsResponse)
                 .filter(([, verified]) => !verified)
                 .map(([slug]) => nameOf(slug))}
-              onSkip={finish}
+              onSkip={() => void autoposting.finish()}
               onRecheck={() => void autoposting.recheckSocials()}
               busy={busy === 'finish' ? 'finish' : busy === 'recheck' ? 'recheck' : null}
               disabled={offline}

@@ -22,6 +22,8 @@ export class SetupServer {
   status: AutopostingStatus = { step: 'initial', socialsResponse: {} };
   readonly requests: SentRequest[] = [];
   countries = ['US', 'DE', 'FR', 'GB'];
+  /** The project's `autopostingSetup`, which finish sets as the server does. */
+  projectSetUp = false;
   /** False: every request fails as it does offline (no response at all). */
   reachable = true;
   readonly failNext = new Map<string, () => Response>();
@@ -48,7 +50,8 @@ export class SetupServer {
   };
 
   private readonly handlers: Record<string, Handler> = {
-    'GET /api/projects': () => ok([projectFixture({ id: 'p1', name: 'Radar', reviewed: true })]),
+    'GET /api/projects': () =>
+      ok([projectFixture({ id: 'p1', name: 'Radar', reviewed: true, autopostingSetup: this.projectSetUp })]),
     'GET /api/socials': () =>
       ok([
         { id: 's1', slug: 'reddit', name: 'Reddit' },
@@ -61,7 +64,10 @@ export class SetupServer {
     'POST /api/setup-autoposting/user-data': this.moveTo('creatingProfile'),
     'POST /api/setup-autoposting/check-socials': this.moveTo('checkSocials'),
     'POST /api/setup-autoposting/recheck-socials': this.moveTo('checkSocials'),
-    'POST /api/setup-autoposting/finish': this.moveTo('finish'),
+    'POST /api/setup-autoposting/finish': () => {
+      this.projectSetUp = true;
+      return this.moveTo('finish')();
+    },
     'PUT /api/setup-autoposting/settings': (body) => {
       this.status = { ...this.status, ...(body as Partial<AutopostingStatus>) };
       return ok(this.status);
