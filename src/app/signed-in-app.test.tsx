@@ -1,7 +1,8 @@
 import 'fake-indexeddb/auto';
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { projectFixture } from '@tests/support/api-fixtures';
+import { serverPost } from '@tests/support/fake-api-server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiClient } from '@/lib/api-client';
 import { ApiClientWiring, currentProjectHeader } from './api-client-wiring';
@@ -56,7 +57,10 @@ function renderAt(path: string, auth = fakeAuth()) {
 describe('signed-in app', () => {
   it('takes a subscribed person from home to the mentions of the first social', async () => {
     const { location } = renderAt('/');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Mentions' })).toBeTruthy();
+    // The first test of the file waits for the mentions page's code to be transformed on demand.
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Mentions' }, { timeout: 5_000 }),
+    ).toBeTruthy();
     expect(location.history.at(-1)).toBe('/mentions/reddit');
     expect(screen.getByRole('link', { name: 'Mentions' }).getAttribute('aria-current')).toBe('page');
   });
@@ -127,5 +131,27 @@ describe('signed-in app', () => {
     answers['/api/subscription'] = { active: true, addons: { autopost: true } };
     renderAt('/replies');
     expect(await screen.findByRole('heading', { level: 1, name: 'Replies' })).toBeTruthy();
+  });
+
+  it("opens the setup-autoposting modal from a card's 'Publish' before setup, and from 'Autopilot'", async () => {
+    answers['/api/subscription'] = { active: true, addons: { autopost: true } };
+    answers['/api/projects'] = [projectFixture({ reviewed: true, autopostingSetup: false })];
+    answers['/api/posts/meta/dates'] = { foundDates: ['2025-03-05'], running: false };
+    answers['/api/posts/meta/keywords?found_date=2025-03-05'] = { keywords: [{ name: 'crm' }] };
+    answers['/api/posts/reddit?found_date=2025-03-05'] = [serverPost({ id: 'a', keyword: 'crm' })];
+    answers['/api/setup-autoposting'] = { step: 'initial', socialsResponse: {} };
+    const user = userEvent.setup();
+    renderAt('/mentions/reddit?found_date=2025-03-05');
+    const publish = await screen.findByRole('checkbox', { name: 'Publish' });
+    await waitFor(() => expect(publish.hasAttribute('disabled')).toBe(false));
+    await user.click(publish);
+    const modal = await screen.findByRole('dialog', { name: 'Setup autoposting' });
+    expect(await within(modal).findByRole('button', { name: 'Get Started' })).toBeTruthy();
+    expect((publish as HTMLInputElement).checked).toBe(false);
+
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await user.click(screen.getByRole('button', { name: 'Autopilot' }));
+    expect(await screen.findByRole('dialog', { name: 'Setup autoposting' })).toBeTruthy();
   });
 });

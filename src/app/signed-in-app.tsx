@@ -1,4 +1,6 @@
+import { useCallback, useState } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
+import { onDemandDialog } from '@/components/on-demand-dialog';
 import { useScreenSubscription, useSubscriptionUpdates } from '@/features/billing/use-subscription';
 import { AddonGate } from './gates/addon-gate';
 import { SignedInGates } from './gates/signed-in-gates';
@@ -26,10 +28,26 @@ function WorkspaceOnboardingRoute() {
   return <WorkspaceOnboardingPage invitations={<PendingInvitations />} refetchSubscription={refetch} />;
 }
 
-/** The mentions of one social, told whether the workspace has the autopost add-on. */
+// The wizard, its form and its Radix dialog load when the person first opens Autopilot.
+const SetupAutopostingModal = onDemandDialog(() =>
+  import('@/features/autoposting/setup-autoposting-modal').then((m) => m.SetupAutopostingModal),
+);
+
+/**
+ * The mentions of one social, told whether the workspace has the autopost add-on, and Autopilot's modal
+ * (its setup, then its settings), which the page's 'Autopilot' and a card's 'Publish' before setup open.
+ */
 function MentionsRoute() {
   const subscription = useScreenSubscription();
-  return <MentionsPage autopost={subscription?.addons.autopost === true} />;
+  const autopost = subscription?.addons.autopost === true;
+  const [autopilot, setAutopilot] = useState(false);
+  const openAutopilot = useCallback(() => setAutopilot(true), []);
+  return (
+    <>
+      <MentionsPage autopost={autopost} onOpenAutopilot={openAutopilot} />
+      {autopost ? <SetupAutopostingModal open={autopilot} onOpenChange={setAutopilot} /> : null}
+    </>
+  );
 }
 
 /**

@@ -346,4 +346,39 @@ describe('MentionsPage', () => {
     expect(screen.getByRole('link', { name: 'Go to Project' }).getAttribute('href')).toBe('/project');
     expect(callsTo('/api/posts/meta/dates')).toHaveLength(0);
   });
+
+  it("opens Autopilot from its button, and from 'Publish' while autoposting is not set up", async () => {
+    handlers['GET /api/projects'] = () =>
+      ok([projectFixture({ id: 'p1', reviewed: true, autopostingSetup: false })]);
+    const openAutopilot = vi.fn();
+    const { Wrapper } = withApp('/mentions/reddit?found_date=2025-03-05', fakeAuth());
+    render(
+      <Route path="/mentions/:social">
+        <MentionsPage db={openTestMirror('mentions')} autopost onOpenAutopilot={openAutopilot} />
+      </Route>,
+      { wrapper: Wrapper },
+    );
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Autopilot' }));
+    expect(openAutopilot).toHaveBeenCalledTimes(1);
+    const publish = await screen.findByRole('checkbox', { name: 'Publish' });
+    await waitFor(() => expect(publish.hasAttribute('disabled')).toBe(false));
+    await user.click(publish);
+    expect(openAutopilot).toHaveBeenCalledTimes(2);
+    expect((publish as HTMLInputElement).checked).toBe(false);
+  });
+
+  it("shows neither 'Autopilot' nor 'Publish' without the autopost add-on", async () => {
+    const { Wrapper } = withApp('/mentions/reddit?found_date=2025-03-05', fakeAuth());
+    handlers['GET /api/projects'] = () => ok([projectFixture({ id: 'p1', reviewed: true })]);
+    render(
+      <Route path="/mentions/:social">
+        <MentionsPage db={openTestMirror('mentions')} onOpenAutopilot={vi.fn()} />
+      </Route>,
+      { wrapper: Wrapper },
+    );
+    expect(await screen.findByText('grace')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Autopilot' })).toBeNull();
+    expect(screen.queryByRole('checkbox', { name: 'Publish' })).toBeNull();
+  });
 });

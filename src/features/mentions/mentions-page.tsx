@@ -43,15 +43,24 @@ function asMirrorPosts(
 export interface MentionsPageProps {
   /** The workspace has the autopost add-on. */
   autopost?: boolean;
+  /** Opens Autopilot (its setup until it is done, then its settings): the header's button, and 'Publish' before setup. */
+  onOpenAutopilot?: (() => void) | undefined;
   db?: MirrorDb;
   /** How often found dates are asked for while there is none or the search goes on; 15 s unless a test shortens it. */
   foundDatesPollMs?: number;
 }
 
-function Header() {
+function Header({ onOpenAutopilot }: { onOpenAutopilot?: (() => void) | undefined }) {
   return (
     <header className="flex flex-col gap-1">
-      <Title level={1}>Mentions</Title>
+      <div className="flex items-center justify-between gap-3">
+        <Title level={1}>Mentions</Title>
+        {onOpenAutopilot ? (
+          <Button variant="secondary" size="sm" onClick={onOpenAutopilot}>
+            Autopilot
+          </Button>
+        ) : null}
+      </div>
       <Text tone="muted">
         Here last filtered mentions and answers for last day. Next update will be tomorrow.
       </Text>
@@ -112,6 +121,7 @@ function NothingFound({ social, keyword }: { social: string; keyword: string | u
  */
 export function MentionsPage({
   autopost = false,
+  onOpenAutopilot,
   db = getMirrorDb(),
   foundDatesPollMs = FOUND_DATES_POLL_MS,
 }: MentionsPageProps) {
@@ -251,10 +261,11 @@ export function MentionsPage({
     if (correction) go(correction, { replace: true });
   }, [correction?.found_date, correction?.keyword, correction === null]);
 
+  const header = <Header onOpenAutopilot={autopost ? onOpenAutopilot : undefined} />;
   if (!project || !socials) {
     return (
       <>
-        <Header />
+        {header}
         <PageLoader />
       </>
     );
@@ -322,6 +333,7 @@ export function MentionsPage({
                   db={db}
                   autopost={autopost}
                   autopostingSetup={project.autopostingSetup}
+                  onSetUpAutoposting={onOpenAutopilot}
                 />
               )}
             />
@@ -333,7 +345,7 @@ export function MentionsPage({
 
   return (
     <>
-      <Header />
+      {header}
       {selector}
       {body}
     </>

@@ -29,27 +29,54 @@ function LiveCard({
   db,
   autopost,
   autopostingSetup,
+  onSetUpAutoposting,
 }: {
   db: MirrorDb;
   autopost: boolean;
   autopostingSetup: boolean;
+  onSetUpAutoposting?: () => void;
 }) {
   const post = useLiveQuery(() => db.posts.get('a'), [db]);
   return post ? (
-    <PostCard post={post} db={db} autopost={autopost} autopostingSetup={autopostingSetup} />
+    <PostCard
+      post={post}
+      db={db}
+      autopost={autopost}
+      autopostingSetup={autopostingSetup}
+      onSetUpAutoposting={onSetUpAutoposting}
+    />
   ) : null;
 }
 
 async function renderCard(
   post: Partial<MirrorPost> = {},
-  { autopost = true, autopostingSetup = true }: { autopost?: boolean; autopostingSetup?: boolean } = {},
+  {
+    autopost = true,
+    autopostingSetup = true,
+    onSetUpAutoposting,
+    social = slice.social,
+  }: {
+    autopost?: boolean;
+    autopostingSetup?: boolean;
+    onSetUpAutoposting?: () => void;
+    social?: string;
+  } = {},
 ) {
   const db = openTestMirror('card');
   const { syncState, parkedReason, conflict, ...server } = post;
-  await writePosts(db, slice, [serverPost({ id: 'a', answer: 'Queue them locally.', ...server })]);
+  await writePosts(db, { ...slice, social }, [
+    serverPost({ id: 'a', answer: 'Queue them locally.', ...server }),
+  ]);
   if (syncState)
     await db.posts.update('a', { syncState, parkedReason: parkedReason ?? null, conflict: conflict ?? null });
-  render(<LiveCard db={db} autopost={autopost} autopostingSetup={autopostingSetup} />);
+  render(
+    <LiveCard
+      db={db}
+      autopost={autopost}
+      autopostingSetup={autopostingSetup}
+      onSetUpAutoposting={onSetUpAutoposting}
+    />,
+  );
   await screen.findByRole('textbox', { name: 'Answer' });
   return { db, user: userEvent.setup() };
 }
@@ -204,13 +231,83 @@ describe('PostCard', () => {
     expect(row).toMatchObject({ kind: 'approval', value: true });
   });
 
-  it("disables 'Publish' until autoposting is set up", async () => {
-    await renderCard({}, { autopostingSetup: false });
-    const publish = screen.getByRole('checkbox', { name: 'Publish' });
-    expect(publish.hasAttribute('disabled')).toBe(true);
-    expect(publish.getAttribute('title')).toBe('Set up autoposting first');
-    // In words on the card too: a hover title is never seen on a phone.
+  it("opens the setup modal when 'Publish' is clicked before autoposting is set up, instead of approving", async () => {
+    const setUp = vi.fn();
+    const { db, user } = await renderCard(
+      { approved: false },
+      { autopostingSetup: false, onSetUpAutoposting: setUp },
+    );
+    const publish = screen.getByRole('checkbox', { name: 'Publish' }) as HTMLInputElement;
+    expect(publish.disabled).toBe(false);
+    // In words on the card: a hover title is never seen on a phone.
     expect(screen.getByText('Set up autoposting first')).toBeTruthy();
+    await user.click(publish);
+    expect(setUp).toHaveBeenCalledTimes(1);
+    expect(publish.checked).toBe(false);
+    expect((await db.posts.get('a'))?.approved).toBe(false);
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it("keeps 'Publish' off before autoposting is set up where no setup can be opened", async () => {
+    await renderCard({}, { autopostingSetup: false });
+    expect(screen.getByRole('checkbox', { name: 'Publish' }).hasAttribute('disabled')).toBe(true);
+  });
+
+  it("approves with 'Publish' once autoposting is set up, without opening the setup", async () => {
+    const setUp = vi.fn();
+    const { db, user } = await renderCard({ approved: false }, { onSetUpAutoposting: setUp });
+    expect(screen.queryByText('Set up autoposting first')).toBeNull();
+    await user.click(screen.getByRole('checkbox', { name: 'Publish' }));
+    await waitFor(async () => expect((await db.posts.get('a'))?.approved).toBe(true));
+    expect(setUp).not.toHaveBeenCalled();
+  });
+
+  it("offers 'Copy and post yourself' on Hacker News instead of 'Publish', and says why", async () => {
+    const { db, user } = await renderCard({}, { social: 'hackernews', onSetUpAutoposting: vi.fn() });
+    expect(screen.queryByRole('checkbox', { name: 'Publish' })).toBeNull();
+    // It is the card's copy action: no second copy button.
+    expect(screen.queryByRole('button', { name: 'Copy' })).toBeNull();
+    const writeText = vi.fn<(text: string) => Promise<void>>().mockResolvedValue(undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    const byHand = screen.getByRole('button', { name: 'Copy and post yourself' });
+    const why = 'Hacker News forbids generated comments: post it yourself.';
+    expect(screen.getByText(why)).toBeTruthy();
+    expect(document.getElementById(byHand.getAttribute('aria-describedby') ?? '')?.textContent).toBe(why);
+    await user.click(byHand);
+    expect(writeText).toHaveBeenCalledWith('Queue them locally.');
+    expect(await screen.findByRole('button', { name: 'Copied' })).toBeTruthy();
+    await waitFor(async () => expect((await db.outbox.toArray()).map((row) => row.kind)).toEqual(['copied']));
+  });
+
+  it("keeps the plain 'Copy' on Hacker News without the add-on", async () => {
+    await renderCard({}, { social: 'hackernews', autopost: false });
+    expect(screen.getByRole('button', { name: 'Copy' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Copy and post yourself' })).toBeNull();
+  });
+
+  it('shows why an approved reply waits, under the control', async () => {
+    await renderCard({ approved: true, publishNote: 'Waiting for tomorrow: 5 replies on Reddit today.' });
+    expect(screen.getByText('Waiting for tomorrow: 5 replies on Reddit today.')).toBeTruthy();
+    cleanup();
+    await renderCard({ approved: false, publishNote: 'Waiting for tomorrow: 5 replies on Reddit today.' });
+    expect(screen.queryByText(/Waiting for tomorrow/)).toBeNull();
+  });
+
+  it("keeps 'Published' for a published reply and links to the reply itself in a new tab", async () => {
+    await renderCard({
+      published: true,
+      approved: true,
+      replyUrl: 'https://www.reddit.com/r/crm/comments/1/c/2',
+    });
+    expect(screen.getByText('Published')).toBeTruthy();
+    const link = screen.getByRole('link', { name: 'View reply' });
+    expect(link.getAttribute('href')).toBe('https://www.reddit.com/r/crm/comments/1/c/2');
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(link.getAttribute('rel')).toBe('noopener noreferrer');
+    cleanup();
+    await renderCard({ published: true, approved: true, replyUrl: null });
+    expect(screen.getByText('Published')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'View reply' })).toBeNull();
   });
 
   it("keeps the answer read-only and 'Publish' disabled while the cards are the server's, not the mirror's", async () => {

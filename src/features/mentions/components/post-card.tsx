@@ -1,7 +1,6 @@
 import { postSchema } from '@contract/entities';
 import {
   type ComponentProps,
-  createContext,
   lazy,
   memo,
   Suspense,
@@ -12,10 +11,8 @@ import {
   useState,
 } from 'react';
 import { PostSummary } from '@/components/post-summary';
-import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { Checkbox } from '@/components/ui/checkbox';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Text } from '@/components/ui/text';
@@ -35,6 +32,8 @@ import {
   setApproval,
 } from '@/sync/answer-outbox';
 import { forgetUnsavedAnswer, keepUnsavedAnswer, unsavedAnswer } from '../unsaved-answers';
+import { PostsEditable } from './posts-editable';
+import { PublishControl, postedByHand } from './publish-control';
 
 /** How long typing must pause before the answer is saved. */
 /** Both texts of a conflict and the person's choice: rare, so not part of the first screen's code. */
@@ -50,16 +49,13 @@ export interface PostCardProps {
   db: MirrorDb;
   /** The workspace has the autopost add-on: show 'Published' or the 'Publish' checkbox. */
   autopost: boolean;
-  /** The project's autoposting is set up; until it is, 'Publish' is disabled. */
+  /** The project's autoposting is set up; until it is, 'Publish' opens its setup (or, without one, is off). */
   autopostingSetup: boolean;
+  /** Opens the setup-autoposting modal: what 'Publish' does until autoposting is set up. */
+  onSetUpAutoposting?: (() => void) | undefined;
 }
 
-/**
- * Whether the cards show the mirror's copies, which edits are made to. False while the server's list shows
- * before the mirror has answered: answers are read-only and 'Publish' disabled for that moment. A context,
- * so that only the answer and the checkbox are drawn again when it turns true, not whole cards.
- */
-export const PostsEditable = createContext(true);
+export { PostsEditable } from './posts-editable';
 
 function logFailure(what: string) {
   return (error: unknown) => console.error(what, error);
@@ -207,7 +203,8 @@ export const PostCard = memo(
     samePost(before.post, after.post) &&
     before.db === after.db &&
     before.autopost === after.autopost &&
-    before.autopostingSetup === after.autopostingSetup,
+    before.autopostingSetup === after.autopostingSetup &&
+    before.onSetUpAutoposting === after.onSetUpAutoposting,
 );
 
 /**
@@ -229,7 +226,6 @@ function Why({ children }: { children: string }) {
 }
 
 const publishedReason = 'This reply is published and can no longer be changed.';
-const autopostingReason = 'Set up autoposting first';
 
 /** 'Not relevant': disabled while the cards are not the mirror's (see PostsEditable). */
 function NotRelevantButton(props: ComponentProps<typeof Button>) {
@@ -257,12 +253,6 @@ function HiddenToast({ onUndo, onClose }: { onUndo: () => void; onClose: () => v
       </Button>
     </div>
   );
-}
-
-/** The 'Publish' checkbox, disabled while the cards are not the mirror's (see PostsEditable). */
-function PublishCheckbox({ disabled, ...props }: ComponentProps<typeof Checkbox>) {
-  const editable = useContext(PostsEditable);
-  return <Checkbox {...props} disabled={disabled || !editable} />;
 }
 
 function PostCardContent(props: PostCardProps) {
@@ -296,6 +286,7 @@ function VisiblePostCard({
   db,
   autopost,
   autopostingSetup,
+  onSetUpAutoposting,
   onHide,
 }: PostCardProps & { onHide: () => void }) {
   const id = useId();
@@ -304,6 +295,7 @@ function VisiblePostCard({
   const [rewriting, setRewriting] = useState(false);
   const [copied, setCopied] = useState(false);
   const online = useOnline();
+  const byHand = autopost && !post.published && postedByHand(post);
 
   useEffect(() => {
     if (!copied) return;
@@ -385,34 +377,34 @@ function VisiblePostCard({
       </form>
       {online ? null : <Why>{`${OFFLINE_REASON}: Rewrite needs the network.`}</Why>}
       <div className="flex flex-wrap items-center gap-3">
-        <Button variant="secondary" size="sm" onClick={() => void copy()}>
-          {copied ? 'Copied' : 'Copy'}
+        {/* With Autopilot, a Hacker News reply is posted by hand: copying is its way out (see PublishControl). */}
+        <Button
+          variant={byHand ? 'primary' : 'secondary'}
+          size="sm"
+          onClick={() => void copy()}
+          aria-describedby={byHand ? `${id}-by-hand` : undefined}
+        >
+          {copied ? 'Copied' : byHand ? 'Copy and post yourself' : 'Copy'}
         </Button>
         <NotRelevantButton onClick={onHide}>Not relevant</NotRelevantButton>
         {autopost ? (
-          post.published ? (
-            <Badge variant="success">Published</Badge>
-          ) : (
-            <div className="flex items-center gap-2">
-              <PublishCheckbox
-                id={`${id}-publish`}
-                checked={post.approved}
-                disabled={!autopostingSetup}
-                title={autopostingSetup ? undefined : autopostingReason}
-                onCheckedChange={(checked) =>
-                  void setApproval(db, post.id, checked === true)
-                    .then(keepStorage)
-                    .catch(logFailure('Could not change the approval'))
-                }
-              />
-              <Label htmlFor={`${id}-publish`} title={autopostingSetup ? undefined : autopostingReason}>
-                Publish
-              </Label>
-              {autopostingSetup ? null : <Why>{autopostingReason}</Why>}
-            </div>
-          )
+          <PublishControl
+            id={id}
+            post={post}
+            autopostingSetup={autopostingSetup}
+            onSetUp={onSetUpAutoposting}
+            onApprove={(approved) =>
+              void setApproval(db, post.id, approved)
+                .then(keepStorage)
+                .catch(logFailure('Could not change the approval'))
+            }
+          />
         ) : null}
       </div>
+      {/* Why an approved reply is not out yet (the day's cap, a stopped network, Autopilot paused). */}
+      {autopost && post.approved && !post.published && post.publishNote ? (
+        <Why>{post.publishNote}</Why>
+      ) : null}
     </Card>
   );
 }
