@@ -6,7 +6,7 @@ import { closeTestMirrors, openTestMirror } from '@tests/support/test-mirror';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeAuth, ok, withApp } from '@/app/test-utils';
 import type { MirrorDb } from '@/db/mirror';
-import { RepliesPage, repliesUnreachable } from './replies-page';
+import { formatPublishedAt, RepliesPage, repliesUnreachable } from './replies-page';
 
 const fetchMock = vi.fn<typeof fetch>();
 let handlers: Record<string, () => Response | Promise<Response>> = {};
@@ -69,6 +69,37 @@ describe('RepliesPage', () => {
     expect(link.getAttribute('href')).toBe('https://example.com/a');
     expect(link.getAttribute('target')).toBe('_blank');
     expect(link.getAttribute('rel')).toBe('noopener noreferrer');
+  });
+
+  it('shows when each reply was published and links to the reply itself in a new tab', async () => {
+    handlers['GET /api/posts/published'] = () =>
+      ok([
+        serverPost({
+          id: 'a',
+          author: 'grace',
+          answer: 'Queue them locally.',
+          published: true,
+          publishedAt: '2025-03-05T14:03:00.000Z',
+          replyUrl: 'https://www.reddit.com/r/sync/comments/1/c/2',
+        }),
+        serverPost({ id: 'b', author: 'alan', answer: 'Use an outbox.', published: true }),
+      ]);
+    renderPage();
+    expect(await screen.findByText('grace')).toBeTruthy();
+    const published = screen.getByText(/^Published/);
+    expect(published.textContent).toBe(`Published ${formatPublishedAt('2025-03-05T14:03:00.000Z')}`);
+    expect(published.querySelector('time')?.getAttribute('dateTime')).toBe('2025-03-05T14:03:00.000Z');
+    const links = screen.getAllByRole('link', { name: 'View reply' });
+    expect(links.map((link) => link.getAttribute('href'))).toEqual([
+      'https://www.reddit.com/r/sync/comments/1/c/2',
+    ]);
+    expect(links[0]?.getAttribute('target')).toBe('_blank');
+    expect(links[0]?.getAttribute('rel')).toBe('noopener noreferrer');
+  });
+
+  it("writes the publication time as '5 Mar 2025, 14:03'", () => {
+    expect(formatPublishedAt('2025-03-05T14:03:00.000Z', 'UTC')).toBe('5 Mar 2025, 14:03');
+    expect(formatPublishedAt('not a date')).toBe('not a date');
   });
 
   it('says where replies will appear when none is published', async () => {

@@ -1,4 +1,6 @@
+import { isWebLink } from '@contract/web-link';
 import { useLiveQuery } from 'dexie-react-hooks';
+import ExternalLink from 'lucide-react/icons/external-link';
 import { useEffect, useState } from 'react';
 import { PostList } from '@/components/post-list';
 import { PostSummary } from '@/components/post-summary';
@@ -6,16 +8,58 @@ import { Card } from '@/components/ui/card';
 import { PageLoader } from '@/components/ui/loader';
 import { Text } from '@/components/ui/text';
 import { Title } from '@/components/ui/title';
-import { getMirrorDb, type MirrorDb } from '@/db/mirror';
+import { getMirrorDb, type MirrorDb, type MirrorPost } from '@/db/mirror';
 import { writePublishedPosts } from '@/db/mirror-writes';
 import { newestPublishedFirst } from '@/lib/dates';
 import { useApi } from '@/lib/use-api';
+import { useHydrated } from '@/lib/use-hydrated';
 import { useOnline } from '@/lib/use-online';
 import { useScreenProjects } from '@/lib/use-projects';
 
 /** Under the spinner when the list cannot be had: offline, or the server failing, and none kept here. */
 export const repliesUnreachable =
   'ReplyRadar cannot reach the server right now. Published replies will show here once it can.';
+
+/** When a reply was published, as '5 Mar 2025, 14:03'; the input when unreadable. */
+export function formatPublishedAt(iso: string, timeZone: 'device' | 'UTC' = 'device'): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return new Intl.DateTimeFormat('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    ...(timeZone === 'UTC' ? { timeZone: 'UTC' } : {}),
+  }).format(date);
+}
+
+/** When the reply went out and a link to it in its thread, when Autopilot read them back. */
+function PublishedReply({ post }: { post: MirrorPost }) {
+  // The server does not know the device's time zone: its page, and the app's take-over of it, say UTC.
+  const timeZone = useHydrated() ? 'device' : 'UTC';
+  if (!post.publishedAt && !isWebLink(post.replyUrl)) return null;
+  return (
+    <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+      {post.publishedAt ? (
+        <Text as="span" size="sm" tone="muted">
+          Published <time dateTime={post.publishedAt}>{formatPublishedAt(post.publishedAt, timeZone)}</time>
+        </Text>
+      ) : null}
+      {isWebLink(post.replyUrl) ? (
+        <a
+          href={post.replyUrl}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="inline-flex w-fit items-center gap-1 text-sm text-primary underline underline-offset-4"
+        >
+          View reply
+          <ExternalLink aria-hidden="true" className="size-3.5" />
+        </a>
+      ) : null}
+    </div>
+  );
+}
 
 /**
  * Published replies. The list is fetched through SWR, written into the mirror and shown from the mirror,
@@ -86,6 +130,7 @@ export function RepliesPage({ db = getMirrorDb() }: { db?: MirrorDb }) {
                   {post.answer}
                 </Text>
               </div>
+              <PublishedReply post={post} />
             </Card>
           )}
         />
