@@ -86,6 +86,8 @@ export async function buildServer(env: Env, options: ServerOptions = {}) {
         db: database.db,
         logger,
         discovery: createDiscovery(env, { db: database.db, drafter, logger }),
+        // Approved replies are published through the projects' browser profiles.
+        profiles,
       }),
   };
   const billing = billingMode(env);

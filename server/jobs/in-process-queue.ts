@@ -7,11 +7,17 @@ import {
   type JobHandlers,
   type JobQueue,
   type JobQueueStart,
+  publishJobKey,
 } from './job-queue';
+
+/** A job waiting its turn: one project's discovery for a day, or one project's publishing. */
+type QueuedJob = { kind: 'discover'; job: DiscoveryJob } | { kind: 'publish'; projectId: string };
 
 export interface InProcessQueueOptions {
   /** How often due runs are looked for (default a minute). */
   pollMs?: number;
+  /** How often due publications are looked for (default a minute; `AUTOPOST_POLL_SECONDS`). */
+  publishPollMs?: number;
   now?: () => Date;
 }
 
@@ -19,17 +25,20 @@ export interface InProcessQueueOptions {
  * The embedded database's worker: one run at a time in this process (PGlite has one connection).
  * Nothing is kept only in memory that matters: every `pollMs`, and at start, it asks the database which
  * runs are due (today's after the daily hour, a first run that was lost, a failed or dead run), so a
- * restart loses no run.
+ * restart loses no run. With publishing handlers, every `publishPollMs` it also queues a publishing run
+ * for each project with a reply due, in the same line (one job at a time).
  */
 export class InProcessQueue implements JobQueue {
   readonly kind = 'in-process' as const;
-  private readonly pending = new Map<string, DiscoveryJob>();
+  private readonly pending = new Map<string, QueuedJob>();
   private running: string | null = null;
   private draining: Promise<void> | null = null;
   private timer: NodeJS.Timeout | null = null;
+  private publishTimer: NodeJS.Timeout | null = null;
   private stopping = new AbortController();
   private working = false;
   private readonly pollMs: number;
+  private readonly publishPollMs: number;
   private readonly now: () => Date;
 
   constructor(
@@ -38,6 +47,7 @@ export class InProcessQueue implements JobQueue {
     options: InProcessQueueOptions = {},
   ) {
     this.pollMs = options.pollMs ?? 60_000;
+    this.publishPollMs = options.publishPollMs ?? 60_000;
     this.now = options.now ?? (() => new Date());
   }
 
@@ -48,13 +58,20 @@ export class InProcessQueue implements JobQueue {
     await this.poll();
     this.timer = setInterval(() => void this.poll(), this.pollMs);
     this.timer.unref();
+    if (this.handlers.publish) {
+      await this.pollPublishing();
+      this.publishTimer = setInterval(() => void this.pollPublishing(), this.publishPollMs);
+      this.publishTimer.unref();
+    }
     this.drain();
   }
 
   async stop(): Promise<void> {
     this.working = false;
     if (this.timer) clearInterval(this.timer);
+    if (this.publishTimer) clearInterval(this.publishTimer);
     this.timer = null;
+    this.publishTimer = null;
     this.stopping.abort();
     await this.draining;
   }
@@ -77,8 +94,22 @@ export class InProcessQueue implements JobQueue {
     }
   }
 
+  /** Queues a publishing run for each project with a reply due. */
+  async pollPublishing(): Promise<void> {
+    if (!this.handlers.duePublishing) return;
+    try {
+      for (const projectId of await this.handlers.duePublishing(this.now()))
+        this.add(publishJobKey(projectId), { kind: 'publish', projectId });
+    } catch (error) {
+      this.logger.error({ err: error }, 'could not look for due publications');
+    }
+  }
+
   private enqueue(job: DiscoveryJob): void {
-    const key = discoveryJobKey(job);
+    this.add(discoveryJobKey(job), { kind: 'discover', job });
+  }
+
+  private add(key: string, job: QueuedJob): void {
     if (this.pending.has(key) || this.running === key) return;
     this.pending.set(key, job);
     this.drain();
@@ -94,10 +125,14 @@ export class InProcessQueue implements JobQueue {
         this.pending.delete(key);
         this.running = key;
         try {
-          await this.handlers.discover(job, this.stopping.signal);
+          if (job.kind === 'discover') await this.handlers.discover(job.job, this.stopping.signal);
+          else await this.handlers.publish?.(job.projectId, this.stopping.signal);
         } catch (error) {
           if (!this.stopping.signal.aborted)
-            this.logger.error({ err: error, ...job }, 'discovery run failed; it is retried later');
+            this.logger.error(
+              { err: error, ...(job.kind === 'discover' ? job.job : { projectId: job.projectId }) },
+              `${job.kind === 'discover' ? 'discovery' : 'publishing'} run failed; it is retried later`,
+            );
         } finally {
           this.running = null;
         }

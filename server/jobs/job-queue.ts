@@ -16,7 +16,17 @@ export interface JobHandlers {
   discover(job: DiscoveryJob, signal: AbortSignal): Promise<void>;
   /** The runs due at `now`: the day's after the daily hour, first runs never made, failed runs to retry. */
   dueRuns(now: Date): Promise<DiscoveryJob[]>;
+  /**
+   * Publishes what is due for one project (Autopilot); safe to call when nothing is (pacing decides).
+   * Absent: this process publishes nothing.
+   */
+  publish?(projectId: string, signal: AbortSignal): Promise<void>;
+  /** The projects with an approved reply waiting, looked for every `AUTOPOST_POLL_SECONDS`. */
+  duePublishing?(now: Date): Promise<string[]>;
 }
+
+/** The key of a project's publishing run: a queue holds at most one per project. */
+export const publishJobKey = (projectId: string) => `publish:${projectId}`;
 
 export interface JobQueueStart {
   /** True: this process runs jobs and keeps the daily schedule; false: it only queues them. */
@@ -24,9 +34,9 @@ export interface JobQueueStart {
 }
 
 /**
- * The jobs ReplyRadar runs in the background. pg-boss on PostgreSQL (any number of worker processes
- * share it); an in-process worker on the embedded PGlite. Requests made before `start` are kept and
- * queued when it starts.
+ * The jobs ReplyRadar runs in the background (discovery runs, Autopilot's publishing). pg-boss on
+ * PostgreSQL (any number of worker processes share it); an in-process worker on the embedded PGlite.
+ * Requests made before `start` are kept and queued when it starts.
  */
 export interface JobQueue {
   readonly kind: 'pg-boss' | 'in-process';

@@ -8,6 +8,7 @@ import {
   type JobHandlers,
   type JobQueue,
   type JobQueueStart,
+  publishJobKey,
 } from './job-queue';
 
 /** Queue names in pg-boss. */
@@ -16,6 +17,12 @@ export const queues = {
   discoveryRun: 'discovery-run',
   /** Looks for due runs and queues them; scheduled daily at `DISCOVERY_HOUR` and sent at every worker start. */
   discoverySweep: 'discovery-sweep',
+  /**
+   * One project's publishing; `stately` with the project as singleton key: at most one queued and one
+   * active per project, so one worker at a time publishes for an account (the attempts' unique index
+   * keeps a post from going out twice whatever happens).
+   */
+  publishRun: 'publish-run',
 } as const;
 
 export interface PgBossQueueOptions {
@@ -26,6 +33,8 @@ export interface PgBossQueueOptions {
   schema?: string;
   /** How often an idle worker looks for jobs (default 2 s; pg-boss's minimum is 0.5 s). */
   pollingIntervalSeconds?: number;
+  /** How often a working process looks for due publications (default a minute; `AUTOPOST_POLL_SECONDS`). */
+  publishPollSeconds?: number;
   now?: () => Date;
 }
 
@@ -39,6 +48,7 @@ export class PgBossQueue implements JobQueue {
   private boss: PgBoss | null = null;
   private readonly early: DiscoveryJob[] = [];
   private stopping = new AbortController();
+  private publishTimer: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly handlers: JobHandlers,
@@ -85,6 +95,7 @@ export class PgBossQueue implements JobQueue {
       await boss.schedule(queues.discoverySweep, `0 ${this.options.hour} * * *`, {}, { tz: 'UTC' });
       // Catch up at start: a day whose hour passed while no worker ran is not lost.
       await boss.send(queues.discoverySweep, {}, { singletonKey: 'sweep' });
+      await this.startPublishing(boss, polling);
     }
 
     for (const job of this.early.splice(0)) await this.send(boss, job);
@@ -94,6 +105,8 @@ export class PgBossQueue implements JobQueue {
     const boss = this.boss;
     if (!boss) return;
     this.boss = null;
+    if (this.publishTimer) clearInterval(this.publishTimer);
+    this.publishTimer = null;
     // Runs stop between steps and are released; pg-boss retries their jobs and they resume.
     this.stopping.abort();
     await boss.stop({ graceful: true, wait: true, timeout: 30_000 });
@@ -106,6 +119,36 @@ export class PgBossQueue implements JobQueue {
       return;
     }
     await this.send(this.boss, job);
+  }
+
+  /**
+   * Works publishing runs, and looks for due ones every `publishPollSeconds` (pg-boss's schedules are
+   * by the minute; this poll may be shorter). Every working process looks; the singleton key keeps one.
+   */
+  private async startPublishing(boss: PgBoss, polling: { pollingIntervalSeconds: number }): Promise<void> {
+    const { publish, duePublishing } = this.handlers;
+    if (!publish || !duePublishing) return;
+    await boss.createQueue(queues.publishRun, {
+      name: queues.publishRun,
+      policy: 'stately',
+      // The next poll queues the project again; the attempt's record decides what happens then.
+      retryLimit: 0,
+      expireInSeconds: 15 * 60,
+    });
+    await boss.work<{ projectId: string }>(queues.publishRun, { ...polling, batchSize: 1 }, async (jobs) => {
+      for (const job of jobs) await publish(job.data.projectId, this.stopping.signal);
+    });
+    const look = async () => {
+      try {
+        for (const projectId of await duePublishing(this.now()))
+          await boss.send(queues.publishRun, { projectId }, { singletonKey: publishJobKey(projectId) });
+      } catch (error) {
+        this.logger.error({ err: error }, 'could not look for due publications');
+      }
+    };
+    await look();
+    this.publishTimer = setInterval(() => void look(), (this.options.publishPollSeconds ?? 60) * 1000);
+    this.publishTimer.unref();
   }
 
   private async send(boss: PgBoss, job: DiscoveryJob): Promise<void> {
