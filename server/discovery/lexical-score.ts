@@ -212,7 +212,7 @@ export function scoreLexically(
         0.05 * filter +
         0.1 * Math.min(1, otherMatches / 2),
     );
-    const door = 0.65 + 0.35 * (intent?.level ?? 0);
+    const door = intent ? 0.65 + 0.35 * intent.level : 0.5;
     const score = 100 * ground * door * (noise?.factor ?? 1);
 
     const spelling = (key: string) => words.find((word) => word.key === key)?.normal ?? key;

@@ -101,8 +101,9 @@ const intents: readonly IntentLevel[] = [
   },
   {
     level: 0.6,
-    says: 'describes a problem',
+    says: 'describes a problem or a need',
     said: [
+      /\b(?:what i (?:need|want) is|i need (?:to|a way to)|i(?:'m| am) trying to|i(?:'d| would) like to|i want to (?:be able to|make|create|automate|find|get|build))\b/iu,
       /\b(?:struggl\w*|frustrat\w*|annoy\w*|nightmare|headache|pain in the|stuck|overwhelm\w*|tired of|sick of|drives? me (?:crazy|nuts)|waste of time|wasting (?:time|hours|money)|losing (?:money|clients|customers|track)|(?:can't|cannot|can not) (?:figure|seem|get|find)|(?:doesn't|does not|isn't|is not|won't|will not) work|no idea how|(?:don't|do not) know how|hate (?:it|that|when|having|doing|chasing)|keeps? (?:failing|crashing|breaking))\b/iu,
     ],
     asked: [],
