@@ -1,11 +1,15 @@
-import * as LabelPrimitive from 'radix-ui/label';
 import type * as React from 'react';
 import { cn } from '@/lib/cn';
 
-/** A form label (Radix Label: clicking it focuses its control, double clicks do not select text). */
-export function Label({ className, ...props }: React.ComponentProps<typeof LabelPrimitive.Root>) {
+/**
+ * A form label: the browser's own `<label>` (clicking it focuses or toggles its control), drawn in the
+ * design's style; `select-none` keeps a double click on it from selecting its text, as Radix Label did
+ * with script.
+ */
+export function Label({ className, ...props }: React.ComponentProps<'label'>) {
   return (
-    <LabelPrimitive.Root
+    // biome-ignore lint/a11y/noLabelWithoutControl: callers tie it to its control with htmlFor.
+    <label
       data-slot="label"
       className={cn(
         'text-sm leading-none font-medium text-foreground select-none peer-disabled:cursor-not-allowed peer-disabled:opacity-60',
