@@ -10,9 +10,12 @@ export interface Intent {
   evidence: string;
 }
 
-/** What makes a post no lead whatever its words: a job ad, a launch or self-promotion, news or a bare link. */
+/**
+ * What makes a post no lead whatever its words: a job ad, a launch or self-promotion, news or a bare
+ * link, a guide, tip or story it shares, or a post about the community itself.
+ */
 export interface Noise {
-  kind: 'job_ad' | 'promotion' | 'link' | 'share';
+  kind: 'job_ad' | 'promotion' | 'link' | 'share' | 'community';
   /** The score is multiplied by this. */
   factor: number;
   says: string;
@@ -190,6 +193,9 @@ const promotionWords =
 // A title that offers something to read rather than asking: a guide, a list, an article, a story.
 const sharedTitle =
   /\b(?:guides?|tutorials?|tips|list of|resources for|articles?|case study|psa|rant|my (?:experience|story)|post[- ]mortem|announcement|celebrat\w*|problem solved|solved|til|x-?post)\b|^(?:how i|why i|why you|\d+ (?:ways|tips|things|reasons))\b/iu;
+// A post about the community rather than a need in it: its rules, its moderators, a new thread.
+const aboutTheCommunity =
+  /\b(?:created this (?:sub(?:reddit)?|community|forum)|this (?:sub(?:reddit)?|community) (?:is|was) (?:for|about|intended|meant|created)|(?:sub(?:reddit)?|community) rules|welcome to (?:r\/\w+|the (?:sub(?:reddit)?|community))|(?:weekly|daily|monthly) (?:thread|discussion|megathread)|megathread|(?:[[(](?:meta|mod post|announcement)[\])]))/iu;
 // A title that asks in so many words, whatever else it names ("Need help with a guide to…").
 const titleRequest = /\b(?:help|need|needs|looking for|request|question|advice|recommend\w*|suggest\w*)\b/iu;
 // A text that shares rather than asks.
@@ -201,9 +207,12 @@ const distinct = (matches: Iterable<RegExpMatchArray>) =>
 
 /**
  * Whether a post is no lead whatever it says: a job ad ("we're hiring", "we're looking for a … developer",
- * or salary, remote, apply… together), a launch or self-promotion ("Show HN", "[For Hire]", "looking for
- * beta testers", "I built … check it out"), or a bare link or news item (a title with no text and no
- * question). `asks` is the post's intent, so a question keeps a title-only post.
+ * or salary, remote, apply… together), a post about the community itself (its rules, "created this
+ * subreddit", a weekly thread), a launch or self-promotion ("Show HN", "[For Hire]", "looking for beta
+ * testers", "I built … check it out", an AMA), a bare link or news item (a title with no text of its
+ * own and no question), or a guide, a list, a tip or a story whose title does not ask ("My experience",
+ * "10 tips", "hope this helps"). `asks` is the post's intent, so a question keeps a title-only post
+ * and asking for a tool keeps a story.
  */
 export function noiseOf(post: Pick<SourcePost, 'title' | 'content'>, asks: Intent | null): Noise | null {
   const title = post.title ?? '';
@@ -217,6 +226,9 @@ export function noiseOf(post: Pick<SourcePost, 'title' | 'content'>, asks: Inten
       says: 'looks like a job ad',
       evidence: 'salary, role and how to apply',
     };
+  const meta = aboutTheCommunity.exec(text);
+  if (meta)
+    return { kind: 'community', factor: 0.3, says: 'is about the community itself', evidence: meta[0] };
   const strongPromotion = promotionStrong.map((pattern) => pattern.exec(text)).find((match) => match);
   if (strongPromotion)
     return { kind: 'promotion', factor: 0.2, says: 'promotes its own product', evidence: strongPromotion[0] };

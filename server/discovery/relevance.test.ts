@@ -206,6 +206,18 @@ describe('what a marketer would answer', () => {
     expect((await scoreOf(guide)).reason).toMatch(/^Shares a guide, a tip or a story \(“guide”\)/);
   });
 
+  it('does not keep a post about the community itself', async () => {
+    const welcome = post(
+      'welcome',
+      'We created this subreddit for freelancers chasing late invoices. Are you sending payment reminders? Share what works. Rules: no advertising.',
+      { title: 'Welcome! Looking for payment reminders tips? Read this first' },
+    );
+    expect(await keptIds([welcome, askingForTool])).toEqual(['asks']);
+    expect((await scoreOf(welcome)).reason).toMatch(
+      /^Is about the community itself \(“created this subreddit”\)/,
+    );
+  });
+
   it('counts “how to” and “anyone know” in a story as nothing asked, and in a question as asking', async () => {
     const story = post(
       'story',
