@@ -33,8 +33,9 @@ export const offlineText =
 /**
  * 'Setup autoposting': the wizard of section 2, its step the server's. Opened once setup is done it is
  * Autopilot's settings instead (pause, stopped networks, pacing). Reaching finish while it is open
- * marks the project set up, refetches the projects, and closes the modal 5 s later ('Start Publishing'
- * closes it at once). Loaded on demand (`onDemandDialog`): nothing of it is on a screen's first load.
+ * refetches the projects (the server has marked the project set up) and closes the modal 5 s later
+ * ('Start Publishing' closes it at once). Loaded on demand (`onDemandDialog`): nothing of it is on a
+ * screen's first load. Decision 038.
  */
 export function SetupAutopostingModal({
   open,
