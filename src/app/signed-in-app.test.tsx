@@ -63,7 +63,7 @@ describe('signed-in app', () => {
     ).toBeTruthy();
     expect(location.history.at(-1)).toBe('/mentions/reddit');
     expect(screen.getByRole('link', { name: 'Mentions' }).getAttribute('aria-current')).toBe('page');
-  });
+  }, 15_000);
 
   it('sends the token on every call and the current project as project-id once the list has loaded', async () => {
     renderAt('/mentions');
