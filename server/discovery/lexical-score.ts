@@ -180,12 +180,17 @@ export function scoreLexically(
     .map((other) => {
       const words = textWords(other);
       const content = words.filter((word) => !word.stop).map((word) => word.key);
-      return content.length ? content : words.map((word) => word.key);
+      return { name: other, keys: content.length ? content : words.map((word) => word.key) };
     })
-    .filter((keys) => keys.length > 0);
+    .filter((other) => other.keys.length > 0);
 
   return posts.map(({ post, words }) => {
-    const keyword = keywordMatch(words, keywordKeys);
+    // The post is judged by the project's keyword it names best, whichever keyword found it.
+    const others = otherKeywords.map((other) => ({ name: other.name, ...keywordMatch(words, other.keys) }));
+    const keyword = others.reduce((best, match) => (match.strength > best.strength ? match : best), {
+      name: request.keyword,
+      ...keywordMatch(words, keywordKeys),
+    });
     const vector = vectorOf(words);
     let dot = 0;
     const shared: Array<{ key: string; value: number }> = [];
@@ -202,7 +207,7 @@ export function scoreLexically(
       : 0;
     const intent = intentOf(post);
     const noise = noiseOf(post, intent);
-    const otherMatches = otherKeywords.filter((keys) => keywordMatch(words, keys).strength >= 0.6).length;
+    const otherMatches = others.filter((match) => match.strength >= 0.6).length;
 
     // The project's other keywords in the post say it is on the product's ground, whichever found it.
     const ground = Math.min(
@@ -227,8 +232,8 @@ export function scoreLexically(
       keyword.strength >= 0.85
         ? `mentions “${keyword.spelled}”`
         : keyword.strength > 0
-          ? `mentions ${keyword.spelled} but not “${request.keyword}”`
-          : `does not mention “${request.keyword}”`,
+          ? `mentions ${keyword.spelled} but not “${keyword.name}”`
+          : `does not mention “${keyword.name}”`,
       shared.length
         ? `shares your product's words: ${shared
             .slice(0, 3)
