@@ -186,9 +186,10 @@ export function scoreLexically(
 
   return posts.map(({ post, words }) => {
     // The post is judged by the project's keyword it names best, whichever keyword found it.
-    const others = otherKeywords.map((other) => ({ name: other.name, ...keywordMatch(words, other.keys) }));
+    const others = otherKeywords.map((other) => ({ ...other, ...keywordMatch(words, other.keys) }));
     const keyword = others.reduce((best, match) => (match.strength > best.strength ? match : best), {
       name: request.keyword,
+      keys: keywordKeys,
       ...keywordMatch(words, keywordKeys),
     });
     const vector = vectorOf(words);
@@ -198,7 +199,7 @@ export function scoreLexically(
       const weight = productVector.get(key);
       if (!weight) continue;
       dot += value * weight;
-      if (!unnamed.has(key)) shared.push({ key, value: value * weight });
+      if (!unnamed.has(key) && !keyword.keys.includes(key)) shared.push({ key, value: value * weight });
     }
     const closeness = dot > 0 ? dot / (lengthOf(vector) * productLength) : 0;
     shared.sort((x, y) => y.value - x.value);
