@@ -36,6 +36,12 @@ export function capNote(cap: number, network: string): string {
   return `Waiting for tomorrow: ${cap} ${cap === 1 ? 'reply a day is' : 'replies a day are'} published on ${network}.`;
 }
 
+/** Within the gap after the last reply: the reply follows once it has passed (`until`, shown in UTC). */
+export function gapNote(minGapMinutes: number, network: string, until: Date): string {
+  const time = until.toISOString().slice(11, 16);
+  return `Queued: replies on ${network} go out at least ${minGapMinutes} minutes apart, so this one waits until about ${time} UTC.`;
+}
+
 /** A reply sent whose appearance was not seen: it is looked for before anything is sent again. */
 export const checkingNote = (network: string) =>
   `Checking whether this reply went out on ${network}: it is not sent again until that is known.`;

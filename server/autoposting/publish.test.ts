@@ -180,10 +180,13 @@ describe.each(testDatabases())('publishing approved replies (%s)', (kind) => {
     expect(await publishProject(pacedDeps, paced.id)).toMatchObject({ waiting: { reddit: 'gap' } });
     expect(await publishedIds()).toEqual([redditPosts[0]?.id, xPost.id].sort());
 
-    // 09:24: within the 25-minute gap, nothing; 09:25: the second.
+    // 09:24: within the 25-minute gap, nothing, and the card says until when; 09:25: the second.
     clock = new Date('2031-05-07T09:24:59Z');
     await publishProject(pacedDeps, paced.id);
     expect(await publishedIds()).toHaveLength(2);
+    expect((await storedPost(database.db, redditPosts[1]?.id ?? '')).publishNote).toBe(
+      'Queued: replies on Reddit go out at least 20 minutes apart, so this one waits until about 09:25 UTC.',
+    );
     clock = new Date('2031-05-07T09:25:00Z');
     await publishProject(pacedDeps, paced.id);
     expect(await publishedIds()).toContain(redditPosts[1]?.id);
@@ -197,13 +200,14 @@ describe.each(testDatabases())('publishing approved replies (%s)', (kind) => {
       );
     expect(threads.flatMap((thread) => sentTo('reddit', thread.id))).toHaveLength(2);
 
-    // Tomorrow (UTC): the third goes out and the fourth waits for its gap, with no note.
+    // Tomorrow (UTC): the third goes out and the fourth waits for its gap.
     clock = new Date('2031-05-08T00:00:00Z');
     await publishProject(pacedDeps, paced.id);
     expect(await publishedIds()).toContain(redditPosts[2]?.id);
     expect(await storedPost(database.db, redditPosts[3]?.id ?? '')).toMatchObject({
       published: false,
-      publishNote: null,
+      publishNote:
+        'Queued: replies on Reddit go out at least 20 minutes apart, so this one waits until about 00:25 UTC.',
     });
     expect(threads.flatMap((thread) => sentTo('reddit', thread.id))).toHaveLength(3);
   }, 90_000);

@@ -2,7 +2,15 @@ import { createHash } from 'node:crypto';
 import type { Database } from '../db/client';
 import type { Logger } from '../logger';
 import { isPublishingNetwork, type PublishingNetwork } from './logins';
-import { capNote, checkingNote, emptyNote, profileNote, stopNote, stopReason } from './publish-notes';
+import {
+  capNote,
+  checkingNote,
+  emptyNote,
+  gapNote,
+  profileNote,
+  stopNote,
+  stopReason,
+} from './publish-notes';
 import {
   type AttemptRow,
   claimPost,
@@ -187,9 +195,15 @@ class NetworkRun {
       }
       const waitFor = await this.pacing(db, network, this.now());
       if (waitFor) {
-        this.outcome.waiting[network] = waitFor;
+        this.outcome.waiting[network] = waitFor.kind;
         const rest = ids(queue.slice(index));
-        await setNotes(db, rest, waitFor === 'cap' ? capNote(this.project.dailyCap, name) : null);
+        await setNotes(
+          db,
+          rest,
+          waitFor.kind === 'cap'
+            ? capNote(this.project.dailyCap, name)
+            : gapNote(this.project.minGapMinutes, name, waitFor.until),
+        );
         return;
       }
       const browser = await this.browser(queue.slice(index));
@@ -208,14 +222,18 @@ class NetworkRun {
     }
   }
 
-  /** Why the network waits now ('cap', 'gap'), or null when a reply may go out. */
-  private async pacing(db: Parameters<typeof pacingOf>[0], network: string, at: Date) {
+  /** Why the network waits now (the day's cap, or the gap after the last reply until `until`), or null. */
+  private async pacing(
+    db: Parameters<typeof pacingOf>[0],
+    network: string,
+    at: Date,
+  ): Promise<{ kind: 'cap' } | { kind: 'gap'; until: Date } | null> {
     const { today, last } = await pacingOf(db, this.project.projectId, network, dayStartOf(at));
-    if (today >= this.project.dailyCap) return 'cap' as const;
+    if (today >= this.project.dailyCap) return { kind: 'cap' };
     if (!last) return null;
     const share = Math.min(1, Math.max(0, this.jitter(last.id)));
-    const gapMs = this.project.minGapMinutes * 60_000 * (1 + share / 2);
-    return at.getTime() - last.startedAt.getTime() < gapMs ? ('gap' as const) : null;
+    const until = new Date(last.startedAt.getTime() + this.project.minGapMinutes * 60_000 * (1 + share / 2));
+    return at < until ? { kind: 'gap', until } : null;
   }
 
   /** The profile's browser; when it cannot open, the waiting cards say why and the run ends. */
