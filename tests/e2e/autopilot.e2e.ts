@@ -113,17 +113,34 @@ async function publishedPost(postId: string) {
  * Approves two Reddit replies and sees them published: each posted once on the thread, the card's badge
  * 'Published', both listed on Replies; the Hacker News card offers 'Copy and post yourself' instead.
  */
-async function approveAndSeePublished(page: Page, fixture: Awaited<ReturnType<typeof projectWithPosts>>) {
+async function approveAndSeePublished(
+  page: Page,
+  fixture: Awaited<ReturnType<typeof projectWithPosts>>,
+  offline?: { context: BrowserContext; product: RunningProduct },
+) {
   const [first, second] = fixture.redditPosts;
   if (!first || !second) throw new Error('two Reddit posts were seeded');
   const before = reddit.posted.length;
   // The cards learn that the project is set up once finish has refetched it.
   await card(page, first.id).getByText('Set up autoposting first').waitFor({ state: 'detached' });
   for (const post of [first, second]) {
+    if (post === second && offline) {
+      // The second approval is made offline: it waits on the device and is published after reconnecting.
+      await expect
+        .poll(async () => (await publishedPost(first.id))?.approved, { timeout: 30_000 })
+        .toBe(true);
+      await offline.context.setOffline(true);
+      await offline.product.pause();
+    }
     const publish = card(page, post.id).getByRole('checkbox', { name: 'Publish' });
     // The checkbox shows the approval once it is on the device (an outbox write), not on the click itself.
     await publish.click();
     await expect.poll(() => publish.isChecked()).toBe(true);
+  }
+  if (offline) {
+    expect((await publishedPost(second.id))?.approved).toBe(false);
+    await offline.product.resume();
+    await offline.context.setOffline(false);
   }
   // One goes out; the other waits for the gap (20 minutes by default), and its card says so.
   await commentsPosted(before + 1);
@@ -152,7 +169,8 @@ async function approveAndSeePublished(page: Page, fixture: Awaited<ReturnType<ty
   await expect.poll(async () => (await publishedPost(second.id))?.published, { timeout: 30_000 }).toBe(true);
 
   await page.reload();
-  for (const post of [first, second]) await card(page, post.id).getByText('Published', { exact: true }).waitFor();
+  for (const post of [first, second])
+    await card(page, post.id).getByText('Published', { exact: true }).waitFor();
   await page.goto('/mentions/hackernews');
   const hackerNews = card(page, fixture.hackerNews.id);
   await hackerNews.getByRole('button', { name: 'Copy and post yourself' }).waitFor();
@@ -199,7 +217,7 @@ describe.skipIf(!databaseUrl)('Autopilot: set up autoposting, approve, published
       return { context, page: await context.newPage() };
     }
 
-    test('from subscribe through every step to finish, then two approved replies are published', {
+    test('from subscribe through every step to finish, then two approved replies are published (one approved offline)', {
       timeout: 180_000,
     }, async () => {
       const { context, page } = await visitor();
@@ -238,7 +256,7 @@ describe.skipIf(!databaseUrl)('Autopilot: set up autoposting, approve, published
       await dialog.getByRole('button', { name: 'Start Publishing' }).click();
       await dialog.waitFor({ state: 'hidden' });
 
-      await approveAndSeePublished(page, fixture);
+      await approveAndSeePublished(page, fixture, { context, product });
       await context.close();
     });
 
