@@ -1,3 +1,4 @@
+import { AxeBuilder } from '@axe-core/playwright';
 import { eq, sql } from 'drizzle-orm';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -97,6 +98,20 @@ async function throughUserData(page: Page, email: string) {
   await dialog.getByText(/A browser has been shared to your automation profile/).waitFor({ timeout: 60_000 });
   await dialog.getByText('Tallybird').first().waitFor();
   return dialog;
+}
+
+/** The page has no horizontal scroll at its width, and axe finds no violation in the open dialog. */
+async function fitsAndPassesAxe(page: Page, step: string): Promise<void> {
+  const { scrollWidth, width } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    width: window.innerWidth,
+  }));
+  expect(scrollWidth, `${step}: the page scrolls sideways`).toBeLessThanOrEqual(width);
+  const results = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
+  expect(
+    results.violations.map((violation) => `${violation.id}: ${violation.help}`),
+    step,
+  ).toEqual([]);
 }
 
 /** Waits until the fake Reddit holds `count` comments. */
@@ -209,11 +224,10 @@ describe.skipIf(!databaseUrl)('Autopilot: set up autoposting, approve, published
       await product?.stop();
     });
 
-    async function visitor(): Promise<{ context: BrowserContext; page: Page }> {
-      const context = await browser.newContext({
-        baseURL: product.baseURL,
-        viewport: { width: 1280, height: 900 },
-      });
+    async function visitor(
+      viewport = { width: 1280, height: 900 },
+    ): Promise<{ context: BrowserContext; page: Page }> {
+      const context = await browser.newContext({ baseURL: product.baseURL, viewport });
       return { context, page: await context.newPage() };
     }
 
@@ -263,7 +277,8 @@ describe.skipIf(!databaseUrl)('Autopilot: set up autoposting, approve, published
     test("a failed login check: 'Recheck' checks again, 'Skip for now' finishes", {
       timeout: 180_000,
     }, async () => {
-      const { context, page } = await visitor();
+      // On a 360 px wide phone: every step fits the width and has no accessibility violation.
+      const { context, page } = await visitor({ width: 360, height: 740 });
       const email = uniqueEmail('autopilot-skip');
       await subscribeToAutopilot(page, email);
       const fixture = await projectWithPosts(await workspaceOf(email));
@@ -273,6 +288,7 @@ describe.skipIf(!databaseUrl)('Autopilot: set up autoposting, approve, published
       await page.goto('/mentions');
       await card(page, first.id).getByRole('checkbox', { name: 'Publish' }).click();
       const dialog = await throughUserData(page, email);
+      await fitsAndPassesAxe(page, 'setupSocials');
       await dialog.getByRole('button', { name: 'Continue' }).click();
       await dialog
         .getByText('We could not verify your login on these social accounts:')
@@ -293,8 +309,10 @@ describe.skipIf(!databaseUrl)('Autopilot: set up autoposting, approve, published
         .where(eq(autopostingSetups.projectId, fixture.project.id));
       expect(setup).toMatchObject({ step: 'checkSocialsFailed', socialsResponse: { reddit: false } });
 
+      await fitsAndPassesAxe(page, 'checkSocialsFailed');
       await dialog.getByRole('button', { name: 'Skip for now' }).click();
       await dialog.getByText("You're ready to go!").waitFor({ timeout: 60_000 });
+      await fitsAndPassesAxe(page, 'finish');
       // The modal closes on its own 5 s after finish.
       await dialog.waitFor({ state: 'hidden', timeout: 15_000 });
       await card(page, first.id).getByRole('checkbox', { name: 'Publish' }).waitFor();
