@@ -3,7 +3,7 @@ import { type Browser, type BrowserContext, chromium } from 'playwright-core';
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /** The flags this closed network needs. */
-const chromiumArgs = [
+export const chromiumArgs = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-background-networking',

@@ -6,6 +6,7 @@ import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type BrowserContext, chromium } from 'playwright-core';
+import { chromiumArgs } from './chromium';
 
 const readFixture = (name: string): unknown =>
   JSON.parse(readFileSync(new URL(`../fixtures/gologin/${name}`, import.meta.url), 'utf8'));
@@ -86,14 +87,9 @@ export interface FakeGoLogin {
   close(): Promise<void>;
 }
 
-const chromiumArgs = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
+/** The journeys' Chromium flags, each profile's browser reachable over CDP on a free port. */
+const cloudBrowserArgs = [
+  ...chromiumArgs,
   '--remote-debugging-address=127.0.0.1',
   '--remote-debugging-port=0',
 ];
@@ -154,7 +150,7 @@ export async function startFakeGoLogin(options: {
     const context = await chromium.launchPersistentContext(userDataDir, {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       headless: true,
-      args: chromiumArgs,
+      args: cloudBrowserArgs,
     });
     // Chromium writes its DevTools port and socket path there once it listens.
     const portFile = path.join(userDataDir, 'DevToolsActivePort');
