@@ -114,6 +114,15 @@ async function fitsAndPassesAxe(page: Page, step: string): Promise<void> {
   ).toEqual([]);
 }
 
+/** The person signs into Reddit on a page of the automation profile's browser, then closes it. */
+async function signInToReddit(login: Page): Promise<void> {
+  await login.goto(reddit.signInUrl);
+  await login.getByLabel('Username').fill('tallybird_team');
+  await login.getByRole('button', { name: 'Sign in' }).click();
+  await login.getByText('Signed in as tallybird_team').waitFor();
+  await login.close();
+}
+
 /** Waits until the fake Reddit holds `count` comments. */
 async function commentsPosted(count: number): Promise<void> {
   await expect.poll(() => reddit.posted.length, { timeout: 60_000, interval: 250 }).toBe(count);
@@ -257,11 +266,7 @@ describe.skipIf(!databaseUrl)('Autopilot: set up autoposting, approve, published
       const profile = automation.contexts()[0];
       if (!profile) throw new Error('the automation browser has no profile context');
       const login = await profile.newPage();
-      await login.goto(reddit.signInUrl);
-      await login.getByLabel('Username').fill('tallybird_team');
-      await login.getByRole('button', { name: 'Sign in' }).click();
-      await login.getByText('Signed in as tallybird_team').waitFor();
-      await login.close();
+      await signInToReddit(login);
       await automation.close();
 
       await dialog.getByRole('button', { name: 'Continue' }).click();
@@ -367,11 +372,7 @@ describe.skipIf(!databaseUrl)('Autopilot: set up autoposting, approve, published
       if (!setup?.profileId) throw new Error('no GoLogin profile was made');
       expect(gologin.profiles.get(setup.profileId)?.sharedEmails).toContain(email);
       const login = await (await gologin.loginBrowser(setup.profileId)).newPage();
-      await login.goto(reddit.signInUrl);
-      await login.getByLabel('Username').fill('tallybird_team');
-      await login.getByRole('button', { name: 'Sign in' }).click();
-      await login.getByText('Signed in as tallybird_team').waitFor();
-      await login.close();
+      await signInToReddit(login);
 
       await dialog.getByRole('button', { name: 'Continue' }).click();
       await dialog.getByText("You're ready to go!").waitFor({ timeout: 60_000 });
