@@ -95,7 +95,7 @@ async function throughUserData(page: Page, email: string) {
   await dialog.getByLabel(/I have signed up for the browser-profile service/).check();
   expect(await dialog.getByRole('radio', { name: 'Windows' }).isChecked()).toBe(true);
   await dialog.getByRole('button', { name: 'Continue' }).click();
-  await dialog.getByText(/A browser has been shared to your automation profile/).waitFor({ timeout: 60_000 });
+  await dialog.getByText(/A browser has been shared to your automation profile/).waitFor({ timeout: 120_000 });
   await dialog.getByText('Tallybird').first().waitFor();
   return dialog;
 }
@@ -125,7 +125,7 @@ async function signInToReddit(login: Page): Promise<void> {
 
 /** Waits until the fake Reddit holds `count` comments. */
 async function commentsPosted(count: number): Promise<void> {
-  await expect.poll(() => reddit.posted.length, { timeout: 60_000, interval: 250 }).toBe(count);
+  await expect.poll(() => reddit.posted.length, { timeout: 120_000, interval: 250 }).toBe(count);
 }
 
 async function publishedPost(postId: string) {
@@ -151,7 +151,7 @@ async function approveAndSeePublished(
     if (post === second && offline) {
       // The second approval is made offline: it waits on the device and is published after reconnecting.
       await expect
-        .poll(async () => (await publishedPost(first.id))?.approved, { timeout: 30_000 })
+        .poll(async () => (await publishedPost(first.id))?.approved, { timeout: 120_000 })
         .toBe(true);
       await offline.context.setOffline(true);
       await offline.product.pause();
@@ -177,7 +177,7 @@ async function approveAndSeePublished(
   await page.reload();
   await card(page, waiting.id)
     .getByText(/^Queued: replies on Reddit go out at least 20 minutes apart/)
-    .waitFor({ timeout: 30_000 });
+    .waitFor({ timeout: 120_000 });
   // Twenty minutes later (the journey moves the last attempt back rather than wait): the second goes.
   await database.db
     .update(publishAttempts)
@@ -190,7 +190,7 @@ async function approveAndSeePublished(
       .map((comment) => comment.text)
       .sort(),
   ).toEqual([first.answer, second.answer].sort());
-  await expect.poll(async () => (await publishedPost(second.id))?.published, { timeout: 30_000 }).toBe(true);
+  await expect.poll(async () => (await publishedPost(second.id))?.published, { timeout: 120_000 }).toBe(true);
 
   await page.reload();
   for (const post of [first, second])
@@ -270,7 +270,7 @@ describe.skipIf(!databaseUrl)('Autopilot: set up autoposting, approve, published
       await automation.close();
 
       await dialog.getByRole('button', { name: 'Continue' }).click();
-      await dialog.getByText("You're ready to go!").waitFor({ timeout: 60_000 });
+      await dialog.getByText("You're ready to go!").waitFor({ timeout: 120_000 });
       await dialog.getByText('This window closes automatically in 5 seconds.').waitFor();
       await dialog.getByRole('button', { name: 'Start Publishing' }).click();
       await dialog.waitFor({ state: 'hidden' });
@@ -297,7 +297,7 @@ describe.skipIf(!databaseUrl)('Autopilot: set up autoposting, approve, published
       await dialog.getByRole('button', { name: 'Continue' }).click();
       await dialog
         .getByText('We could not verify your login on these social accounts:')
-        .waitFor({ timeout: 60_000 });
+        .waitFor({ timeout: 120_000 });
       await dialog.getByRole('listitem').filter({ hasText: 'Reddit' }).waitFor();
 
       const rechecked = page.waitForResponse((response) =>
@@ -307,7 +307,7 @@ describe.skipIf(!databaseUrl)('Autopilot: set up autoposting, approve, published
       expect((await rechecked).status()).toBe(200);
       await dialog
         .getByText('We could not verify your login on these social accounts:')
-        .waitFor({ timeout: 60_000 });
+        .waitFor({ timeout: 120_000 });
       const [setup] = await database.db
         .select()
         .from(autopostingSetups)
@@ -316,7 +316,7 @@ describe.skipIf(!databaseUrl)('Autopilot: set up autoposting, approve, published
 
       await fitsAndPassesAxe(page, 'checkSocialsFailed');
       await dialog.getByRole('button', { name: 'Skip for now' }).click();
-      await dialog.getByText("You're ready to go!").waitFor({ timeout: 60_000 });
+      await dialog.getByText("You're ready to go!").waitFor({ timeout: 120_000 });
       await fitsAndPassesAxe(page, 'finish');
       // The modal closes on its own 5 s after finish.
       await dialog.waitFor({ state: 'hidden', timeout: 15_000 });
@@ -375,7 +375,7 @@ describe.skipIf(!databaseUrl)('Autopilot: set up autoposting, approve, published
       await signInToReddit(login);
 
       await dialog.getByRole('button', { name: 'Continue' }).click();
-      await dialog.getByText("You're ready to go!").waitFor({ timeout: 60_000 });
+      await dialog.getByText("You're ready to go!").waitFor({ timeout: 120_000 });
       await dialog.getByRole('button', { name: 'Start Publishing' }).click();
       await dialog.waitFor({ state: 'hidden' });
 
