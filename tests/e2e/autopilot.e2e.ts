@@ -95,7 +95,9 @@ async function throughUserData(page: Page, email: string) {
   await dialog.getByLabel(/I have signed up for the browser-profile service/).check();
   expect(await dialog.getByRole('radio', { name: 'Windows' }).isChecked()).toBe(true);
   await dialog.getByRole('button', { name: 'Continue' }).click();
-  await dialog.getByText(/A browser has been shared to your automation profile/).waitFor({ timeout: 120_000 });
+  await dialog
+    .getByText(/A browser has been shared to your automation profile/)
+    .waitFor({ timeout: 120_000 });
   await dialog.getByText('Tallybird').first().waitFor();
   return dialog;
 }
