@@ -1,7 +1,7 @@
 import { commonWords, communityCount } from './common-words';
 import type { EligiblePost } from './hard-rules';
 import { containsTerm } from './keyword-filter';
-import { intentOf, noiseOf } from './post-signals';
+import { intentOf, learnerOf, noiseOf, wantsLearners } from './post-signals';
 import { type TextWord, textWords } from './post-words';
 import type { RelevanceRequest, SourcePost } from './types';
 
@@ -135,6 +135,9 @@ function keywordMatch(
   return { strength: (0.3 * covered.length) / keys.length, spelled };
 }
 
+/** The door a post opens for a product for learners when its writer shows no sign of learning. */
+const notLearning = 0.6;
+
 const saturate = (value: number, scale: number) => 1 - Math.exp(-value / scale);
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
@@ -144,7 +147,8 @@ const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(
  * post's words are to the product's description, goal and keyword (cosine of rarity-weighted words, so
  * the words only the product's world uses decide the keyword's sense and generic words count for
  * nothing). The door is asking for a tool or advice, complaining about a tool, describing a problem or
- * asking a question. Job ads, launches and self-promotion, and bare links score a fraction. A score
+ * asking a question; for a product whose goal asks for learners, only a writer learning or starting out
+ * opens it whole. Job ads, launches and self-promotion, and bare links score a fraction. A score
  * depends on the post alone, never on the batch around it.
  */
 export function scoreLexically(
@@ -174,6 +178,9 @@ export function scoreLexically(
         .map((word) => word.stem)
         .join(' ') !== keywordText,
   );
+
+  // A product for learners: a post whose writer is not learning or starting out opens only part of a door.
+  const forLearners = wantsLearners(request.project.goal);
 
   const otherKeywords = [...new Set(request.project.keywords ?? [])]
     .filter((other) => other.trim().toLowerCase() !== request.keyword.trim().toLowerCase())
@@ -218,7 +225,9 @@ export function scoreLexically(
         0.05 * filter +
         0.1 * Math.min(1, otherMatches / 2),
     );
-    const door = intent ? 0.65 + 0.35 * intent.level : 0.5;
+    const learner = forLearners ? learnerOf(post) : null;
+    const stage = forLearners && !learner ? notLearning : 1;
+    const door = (intent ? 0.65 + 0.35 * intent.level : 0.5) * stage;
     const score = 100 * ground * door * (noise?.factor ?? 1);
 
     const spelling = (key: string) => words.find((word) => word.key === key)?.normal ?? key;
@@ -235,6 +244,13 @@ export function scoreLexically(
         : keyword.strength > 0
           ? `mentions ${keyword.spelled} but not “${keyword.name}”`
           : `does not mention “${keyword.name}”`,
+      ...(forLearners
+        ? [
+            learner
+              ? `is learning or starting out (“${learner}”)`
+              : 'does not read as someone learning or starting out',
+          ]
+        : []),
       shared.length
         ? `shares your product's words: ${shared
             .slice(0, 3)

@@ -126,6 +126,26 @@ const sentencesOf = (text: string) =>
     .map((sentence) => sentence.trim())
     .filter(Boolean);
 
+/**
+ * A goal that asks for people learning something or entering a field ("people who want to learn SQL or
+ * move into a data analyst job"): for such a product a practitioner's question on the same subject is no
+ * lead, however well it asks.
+ */
+const learningGoal =
+  /\b(?:learn\w*|study\w*|teach\w*|beginners?|newcomers?|get(?:ting)? into|break(?:ing)? into|mov(?:e|ing) into|switch(?:ing)? (?:careers?|into)|career (?:change|switch)\w*|become an?)\b/iu;
+
+/** Whether a project's goal asks for learners and newcomers rather than practitioners. */
+export const wantsLearners = (goal: string) => learningGoal.test(goal);
+
+// The writer learns, starts out or moves into a field: a newcomer, a course or a degree, a first job.
+const learnerSigns =
+  /\b(?:learn(?:ing|t|ed)?|newbie|n00b|noob|beginners?|new to|just (?:started|starting)|getting (?:into|started)|get into|break(?:ing)? into|self[- ]taught|from scratch|courses?|class(?:es)?|tutorials?|bootcamps?|certificat(?:e|es|ion|ions)|degree|graduat(?:e|ed|ing)|entry[- ]level|career change|chang(?:e|ing) careers?|transition(?:ing)? (?:to|into)|first job|student|studying)\b/iu;
+
+/** The words that show a post's writer learning or entering a field, or null when nothing does. */
+export function learnerOf(post: Pick<SourcePost, 'title' | 'content'>): string | null {
+  return learnerSigns.exec(`${post.title ?? ''}\n${post.content}`)?.[0] ?? null;
+}
+
 /** A post's text without its title: the sources give a post with no text of its own its title as text. */
 export function bodyOf(post: Pick<SourcePost, 'title' | 'content'>): string {
   return post.content.trim() === (post.title ?? '').trim() ? '' : post.content;

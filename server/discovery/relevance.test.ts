@@ -336,6 +336,37 @@ describe('what a marketer would answer', () => {
     expect(loose.score).toBeLessThan(apart.score);
   });
 
+  it('puts a learner first for a product whose goal asks for learners, and says which the post is', async () => {
+    const newcomer = post(
+      'newcomer',
+      'SQL newbie here, three weeks into teaching myself. My query returns every row twice. How do I fix it?',
+      { title: 'Duplicate rows in my SQL query?' },
+    );
+    const practitioner = post(
+      'practitioner',
+      'Our nightly SQL job returns every row twice since the migration to the new warehouse. How do I fix it?',
+      { title: 'Duplicate rows in my SQL query?' },
+    );
+    const learning = await scoreOf(newcomer, { ...sqlCourse, keyword: 'sql' });
+    const working = await scoreOf(practitioner, { ...sqlCourse, keyword: 'sql' });
+    expect(learning.reason).toContain('is learning or starting out (“newbie”)');
+    expect(working.reason).toContain('does not read as someone learning or starting out');
+    expect(learning.score).toBeGreaterThanOrEqual(working.score + 15);
+    // A product whose goal asks for no learners judges the two alike.
+    const forPractitioners: Partial<RelevanceRequest> = {
+      keyword: 'sql',
+      project: {
+        name: 'Querybench',
+        description: 'A desktop SQL editor that formats queries and shows results side by side.',
+        goal: 'Find people stuck on a slow or wrong SQL query',
+      },
+    };
+    const beginner = await scoreOf(newcomer, forPractitioners);
+    const expert = await scoreOf(practitioner, forPractitioners);
+    expect(beginner.reason).not.toContain('learning');
+    expect(Math.abs(beginner.score - expert.score)).toBeLessThanOrEqual(5);
+  });
+
   it('keeps few posts on a quiet day and many on a busy one, the limit only as a ceiling', async () => {
     const asking = (n: number) =>
       post(
