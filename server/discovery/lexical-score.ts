@@ -138,6 +138,30 @@ function keywordMatch(
 /** The door a post opens for a product for learners when its writer shows no sign of learning. */
 const notLearning = 0.6;
 
+/**
+ * How much a keyword phrase made of common words weighs as one word of the product's world: as much
+ * as a word too rare to be counted. "cover letter", "final cut" or "edit video" name a world their
+ * words ("cover", "final", "edit"…) say nothing of on their own.
+ */
+const phraseRarity = rarity('');
+
+const isPhrase = (key: string) => key.startsWith('“');
+
+/**
+ * The project's keywords of several words whose content words each weigh nothing (all common), as
+ * one dimension each of the product's world; a keyword with a rare word already weighs through it.
+ */
+function commonWordPhrases(keywords: readonly string[]): Array<{ keys: string[]; dimension: string }> {
+  const phrases = new Map<string, string[]>();
+  for (const keyword of keywords) {
+    const words = textWords(keyword);
+    if (words.length < 2 || words.some((word) => !word.stop && rarity(word.key) > 0)) continue;
+    const keys = words.map((word) => word.key);
+    phrases.set(`“${keys.join(' ')}”`, keys);
+  }
+  return [...phrases].map(([dimension, keys]) => ({ dimension, keys }));
+}
+
 const saturate = (value: number, scale: number) => 1 - Math.exp(-value / scale);
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
@@ -169,6 +193,8 @@ export function scoreLexically(
       ].join('. '),
     ).filter((word) => !goalFiller.has(word.key)),
   );
+  const phrases = commonWordPhrases([request.keyword, ...(request.project.keywords ?? [])]);
+  for (const phrase of phrases) productVector.set(phrase.dimension, phraseRarity);
   const productLength = lengthOf(productVector);
   // The reason names the product's words a post shares beyond the keyword and the product's name.
   const unnamed = new Set([...keywordKeys, ...textWords(request.project.name).map((word) => word.key)]);
@@ -200,13 +226,16 @@ export function scoreLexically(
       ...keywordMatch(words, keywordKeys),
     });
     const vector = vectorOf(words);
+    for (const phrase of phrases)
+      if (keywordMatch(words, phrase.keys).strength >= 0.85) vector.set(phrase.dimension, phraseRarity);
     let dot = 0;
     const shared: Array<{ key: string; value: number }> = [];
     for (const [key, value] of vector) {
       const weight = productVector.get(key);
       if (!weight) continue;
       dot += value * weight;
-      if (!unnamed.has(key) && !keyword.keys.includes(key)) shared.push({ key, value: value * weight });
+      if (!unnamed.has(key) && !keyword.keys.includes(key) && !isPhrase(key))
+        shared.push({ key, value: value * weight });
     }
     const closeness = dot > 0 ? dot / (lengthOf(vector) * productLength) : 0;
     shared.sort((x, y) => y.value - x.value);

@@ -253,6 +253,31 @@ describe('what a marketer would answer', () => {
     expect(await keptIds([reordered], editor)).toEqual(['reordered']);
   });
 
+  it('counts a keyword phrase of common words as a word of the product’s world', async () => {
+    const editor: Partial<RelevanceRequest> = {
+      keyword: 'final cut',
+      project: {
+        name: 'ClipForge',
+        description: 'Video editing software for creators: a timeline editor with fast exports.',
+        goal: 'Find people choosing video editing software',
+        keywords: ['final cut', 'edit video'],
+      },
+    };
+    const named = post(
+      'named',
+      'Thinking of moving to Final Cut after years on something else. Is the switch worth it for short films?',
+    );
+    const apart = post(
+      'apart',
+      'Thinking of moving after years here. Is the final switch worth it, or should I cut my losses on short films?',
+    );
+    const phrase = await scoreOf(named, editor);
+    const words = await scoreOf(apart, editor);
+    expect(phrase.reason).toContain('mentions “final cut”');
+    expect(phrase.score).toBeGreaterThanOrEqual(defaultMinScore);
+    expect(words.score).toBeLessThan(defaultMinScore);
+  });
+
   it("reads the keyword's sense from the product: late payment on a credit card is no lead for invoicing", async () => {
     const invoicing: Partial<RelevanceRequest> = { keyword: 'late payment' };
     const creditCard = post(
