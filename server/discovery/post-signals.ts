@@ -60,7 +60,8 @@ const intents: readonly IntentLevel[] = [
         'iu',
       ),
       /\b(?:can|could|would) (?:any ?one|any ?body|some ?one|you(?: guys)?) (?:please )?(?:recommend|suggest)\b/iu,
-      /\b(?:any|your) (?:recommendations|suggestions)\b/iu,
+      // Not the sign-off of a post that shares ("If anyone has any suggestions, please comment").
+      /(?<!\bif (?:any ?one|any ?body|some ?one|you) (?:has|have) )\b(?:any|your) (?:recommendations|suggestions)\b/iu,
       /\breplacement for\b/iu,
       /\b(?:recomiend\w*|alguna (?:herramienta|aplicación|app)|alternativa a|recommand\w*|quelqu'un (?:conna[iî]t|utilise)|une alternative à|empfehl\w*|kennt jemand|gibt es (?:ein|eine)|alternative zu|consigli\w*|qualcuno conosce)\b/iu,
     ],
@@ -106,7 +107,7 @@ const intents: readonly IntentLevel[] = [
     level: 0.6,
     says: 'describes a problem or a need',
     said: [
-      /\b(?:what i (?:need|want) is|i need (?:to|a way to)|i(?:'m| am) trying to|i(?:'d| would) like to|i want to (?:be able to|make|create|automate|find|get|build))\b/iu,
+      /\b(?:what i (?:need|want) is|i need (?:to|a way to)|i(?:'m| am) trying to|i(?:'d| would) like to(?! (?:share|pass|thank|say|add|mention|point out|announce|introduce)\b)|i want to (?:be able to|make|create|automate|find|get|build))\b/iu,
       /\b(?:struggl\w*|frustrat\w*|annoy\w*|nightmare|headache|pain in the|stuck|overwhelm\w*|tired of|sick of|drives? me (?:crazy|nuts)|waste of time|wasting (?:time|hours|money)|losing (?:money|clients|customers|track)|(?:can't|cannot|can not) (?:figure|seem|get|find)|(?:doesn't|does not|isn't|is not|won't|will not) work|no idea how|(?:don't|do not) know how|hate (?:it|that|when|having|doing|chasing)|keeps? (?:failing|crashing|breaking))\b/iu,
     ],
     asked: [],
@@ -139,7 +140,7 @@ export const wantsLearners = (goal: string) => learningGoal.test(goal);
 
 // The writer learns, starts out or moves into a field: a newcomer, a course or a degree, a first job.
 const learnerSigns =
-  /\b(?:learn(?:ing|t|ed)?|newbie|n00b|noob|beginners?|new to|just (?:started|starting)|getting (?:into|started)|get into|break(?:ing)? into|self[- ]taught|from scratch|courses?|class(?:es)?|tutorials?|bootcamps?|certificat(?:e|es|ion|ions)|degree|graduat(?:e|ed|ing)|entry[- ]level|career change|chang(?:e|ing) careers?|transition(?:ing)? (?:to|into)|first job|student|studying)\b/iu;
+  /(?<!\b(?:deep|machine|reinforcement|supervised|transfer) )\b(?:learn(?:ing|t|ed)?(?! curve| rate)|newbie|n00b|noob|beginners?|new to|just (?:started|starting)|getting (?:into|started)|break(?:ing)? into|self[- ]taught|from scratch|courses?|class(?:es)?|tutorials?|bootcamps?|certificat(?:e|es|ion|ions)|degree|graduat(?:e|ed|ing)|entry[- ]level|career change|chang(?:e|ing) careers?|transition(?:ing)? (?:to|into)|first job|student|studying)\b/iu;
 
 /** The words that show a post's writer learning or entering a field, or null when nothing does. */
 export function learnerOf(post: Pick<SourcePost, 'title' | 'content'>): string | null {
@@ -212,7 +213,7 @@ const promotionWords =
 
 // A title that offers something to read rather than asking: a guide, a list, an article, a story.
 const sharedTitle =
-  /\b(?:guides?|tutorials?|tips|list of|resources for|articles?|case study|psa|rant|my (?:experience|story)|post[- ]mortem|announcement|celebrat\w*|problem solved|solved|til|x-?post)\b|^(?:how i|why i|why you|\d+ (?:ways|tips|things|reasons))\b/iu;
+  /\b(?:guides?|tutorials?|tips|list of|resources for|articles?|case study|psa|rant|my (?:experience|story)|post[- ]mortem|announcement|celebrat\w*|problem solved|solved|til|x-?post|what i(?:'ve)? learned|lessons? learned)\b|^(?:how i|why i|why you|\d+ (?:ways|tips|things|reasons))\b/iu;
 // A post about the community rather than a need in it: its rules, its moderators, a new thread.
 const aboutTheCommunity =
   /\b(?:created this (?:sub(?:reddit)?|community|forum)|this (?:sub(?:reddit)?|community) (?:is|was) (?:for|about|intended|meant|created)|(?:sub(?:reddit)?|community) rules|welcome to (?:r\/\w+|the (?:sub(?:reddit)?|community))|(?:weekly|daily|monthly) (?:thread|discussion|megathread)|megathread|(?:[[(](?:meta|mod post|announcement)[\])]))/iu;
@@ -220,7 +221,7 @@ const aboutTheCommunity =
 const titleRequest = /\b(?:help|need|needs|looking for|request|question|advice|recommend\w*|suggest\w*)\b/iu;
 // A text that shares rather than asks.
 const sharedText =
-  /\b(?:thought (?:i(?:'d| would)|i should) (?:share|post)|wanted to share|(?:just )?sharing (?:my|this|some)|hope (?:this|it) helps|for anyone (?:who(?:'s| is) )?interested|in case (?:anyone|someone) (?:is interested|finds)|answer to (?:a )?deleted)\b/iu;
+  /\b(?:thought (?:i(?:'d| would)|i should) (?:share|post)|wanted to share|this is an? (?:basic |quick |short |complete |simple )?(?:guide|tutorial|walkthrough|write-?up)|(?:like|want|wanted) to pass (?:it |this |them |some \w+ )?along|(?:just )?sharing (?:my|this|some)|hope (?:this|it) helps|for anyone (?:who(?:'s| is) )?interested|in case (?:anyone|someone) (?:is interested|finds)|answer to (?:a )?deleted)\b/iu;
 
 const distinct = (matches: Iterable<RegExpMatchArray>) =>
   new Set([...matches].map((match) => match[0].toLowerCase())).size;

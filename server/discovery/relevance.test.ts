@@ -206,6 +206,24 @@ describe('what a marketer would answer', () => {
     expect((await scoreOf(guide)).reason).toMatch(/^Shares a guide, a tip or a story \(“guide”\)/);
   });
 
+  it('reads “if anyone has any suggestions” as a guide’s sign-off, and what someone learned as a story', async () => {
+    const guide = post(
+      'guide',
+      'This is a basic guide to payment reminders for agencies, broken down by client size. Small clients: a reminder at 7 days. Large clients: a call at 30. If anyone has any suggestions, please comment.',
+      { title: 'Payment reminders by client size' },
+    );
+    const lessons = post(
+      'lessons',
+      'Two years of freelancing are behind me and I learned some things about payment reminders and late invoices I would like to pass along to you.',
+      { title: 'Finally paid on time! Here is what I learned' },
+    );
+    expect((await scoreOf(guide)).reason).toMatch(
+      /^Shares a guide, a tip or a story \(“This is a basic guide”\)/,
+    );
+    expect((await scoreOf(lessons)).reason).toMatch(/^Shares a guide, a tip or a story \(“what I learned”\)/);
+    expect(await keptIds([guide, lessons, askingForTool])).toEqual(['asks']);
+  });
+
   it('does not keep a post about the community itself', async () => {
     const welcome = post(
       'welcome',
@@ -377,6 +395,13 @@ describe('what a marketer would answer', () => {
     expect(learning.reason).toContain('is learning or starting out (“newbie”)');
     expect(working.reason).toContain('does not read as someone learning or starting out');
     expect(learning.score).toBeGreaterThanOrEqual(working.score + 15);
+    const deepLearning = post(
+      'deep',
+      'Do data analysts at your company use deep learning, or is it all SQL and dashboards?',
+    );
+    expect((await scoreOf(deepLearning, { ...sqlCourse, keyword: 'sql' })).reason).toContain(
+      'does not read as someone learning or starting out',
+    );
     // A product whose goal asks for no learners judges the two alike.
     const forPractitioners: Partial<RelevanceRequest> = {
       keyword: 'sql',
