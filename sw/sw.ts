@@ -9,11 +9,16 @@
  * over the same mirror (`src/sync/outbox-worker.ts`): on a Background Sync wake-up where the browser
  * has it (Chromium), and elsewhere when the worker next wakes for a navigation. Under Clerk the worker
  * cannot get a token, so the rows wait for the page.
+ *
+ * Under Clerk it also keeps Clerk's script, which comes from Clerk's host, so that the app opens offline
+ * (decision 041): served from the device at once and refreshed from Clerk behind it.
  */
 import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { StaleWhileRevalidate } from 'workbox-strategies';
 import { MirrorDb } from '@/db/mirror';
+import { clerkScriptCache, isClerkScript } from '@/features/auth/clerk/clerk-script';
 import { authMode } from '@/lib/env';
 import { isSyncManager, OUTBOX_SYNC_TAG } from '@/sync/background-sync';
 import { hasSendableChanges, OutboxNotSentError, sendOutboxFromWorker } from '@/sync/outbox-worker';
@@ -25,6 +30,13 @@ cleanupOutdatedCaches();
 
 // Client-side routes all load the shell; /api/ navigations (a download, an OAuth return) go to the server.
 registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html'), { denylist: [/^\/api(\/|$)/] }));
+
+if (authMode === 'clerk') {
+  registerRoute(
+    ({ url }) => isClerkScript(url, self.location.origin),
+    new StaleWhileRevalidate({ cacheName: clerkScriptCache }),
+  );
+}
 
 self.addEventListener('message', (event) => {
   const data: unknown = event.data;

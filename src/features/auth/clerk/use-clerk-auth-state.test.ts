@@ -10,6 +10,7 @@ const clerk = vi.hoisted(() => ({
   accept: vi.fn(async () => undefined),
   revalidate: vi.fn(async () => undefined),
   instance: {
+    status: 'ready' as string,
     setActive: vi.fn(async () => undefined),
     createOrganization: vi.fn(async ({ name }: { name: string }) => ({ id: 'org_new', name, slug: 'x' })),
     signOut: vi.fn(async () => undefined),
@@ -70,7 +71,59 @@ function signedIn() {
 
 beforeEach(() => {
   vi.clearAllMocks();
+  localStorage.clear();
+  clerk.instance.status = 'ready';
   signedIn();
+});
+
+/** What Clerk knows offline from its session cookie: the ids only, its lists unfetched. */
+function onSessionCookieOnly() {
+  clerk.instance.status = 'degraded';
+  clerk.auth = { isLoaded: true, isSignedIn: true, getToken, orgRole: 'admin' };
+  clerk.user = {
+    isLoaded: true,
+    user: { id: 'user_1', username: null, emailAddresses: [], primaryEmailAddress: null },
+  };
+  clerk.organization = { isLoaded: true, organization: { id: 'org_1', name: '' }, membership: undefined };
+  clerk.lists = {
+    isLoaded: true,
+    userMemberships: { isLoading: false, data: undefined },
+    userInvitations: { isLoading: false, data: undefined },
+  };
+}
+
+describe('Clerk adapter offline', () => {
+  it('opens as the person Clerk last signed in on this device, with their workspaces', () => {
+    renderHook(() => useClerkAuthState()).unmount();
+    onSessionCookieOnly();
+    const { result } = renderHook(() => useClerkAuthState());
+    expect(result.current).toMatchObject({
+      isLoaded: true,
+      isSignedIn: true,
+      user: { id: 'user_1', username: 'ada', primaryEmailAddress: { emailAddress: 'ada@work.example' } },
+      activeWorkspace: { id: 'org_1', name: 'Acme' },
+      role: 'org:admin',
+      membershipsLoaded: true,
+    });
+    expect(result.current.memberships).toHaveLength(2);
+  });
+
+  it('forgets the person once Clerk says nobody is signed in', () => {
+    renderHook(() => useClerkAuthState()).unmount();
+    clerk.auth = { isLoaded: true, isSignedIn: false, getToken };
+    clerk.user = { isLoaded: true, user: null };
+    renderHook(() => useClerkAuthState()).unmount();
+    onSessionCookieOnly();
+    const { result } = renderHook(() => useClerkAuthState());
+    expect(result.current.user?.username).toBeNull();
+    expect(result.current.membershipsLoaded).toBe(false);
+  });
+
+  it('asks for a token with none when Clerk cannot mint one', async () => {
+    getToken.mockRejectedValueOnce(new Error('Network request failed'));
+    const { result } = renderHook(() => useClerkAuthState());
+    expect(await result.current.getToken()).toBeNull();
+  });
 });
 
 describe('Clerk adapter', () => {

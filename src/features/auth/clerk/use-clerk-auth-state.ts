@@ -1,6 +1,7 @@
 import { useAuth, useClerk, useOrganization, useOrganizationList, useUser } from '@clerk/clerk-react';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { type AuthState, toWorkspaceRole, type Workspace } from '@/lib/auth';
+import { keptPersonChange, offlineAuthState, readKeptPerson, writeKeptPerson } from './kept-person';
 
 const organizationLists = { userMemberships: true, userInvitations: true } as const;
 
@@ -9,8 +10,28 @@ async function managedByClerk(): Promise<never> {
   throw new Error('Managed by Clerk');
 }
 
-/** The app's auth state from Clerk's hooks. */
+/**
+ * The app's auth state from Clerk's hooks. While Clerk's servers cannot be reached, the person Clerk last
+ * signed in on this device fills in what Clerk does not know (see `offlineAuthState`).
+ */
 export function useClerkAuthState(): AuthState {
+  const clerkState = useClerkHooksState();
+  const { status } = useClerk();
+  const [kept, setKept] = useState(readKeptPerson);
+  const change = keptPersonChange(status, clerkState);
+  const changedPerson = change.kind === 'keep' ? JSON.stringify(change.person) : change.kind;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `changedPerson` stands for `change`.
+  useEffect(() => {
+    if (change.kind === 'leave') return;
+    const person = change.kind === 'keep' ? change.person : null;
+    writeKeptPerson(person);
+    setKept(person);
+  }, [changedPerson]);
+  return useMemo(() => offlineAuthState(status, clerkState, kept), [status, clerkState, kept]);
+}
+
+/** The app's auth state as Clerk's hooks give it. */
+function useClerkHooksState(): AuthState {
   const auth = useAuth();
   const { isLoaded: userLoaded, user } = useUser();
   const { organization, membership } = useOrganization();
@@ -18,7 +39,8 @@ export function useClerkAuthState(): AuthState {
   const clerk = useClerk();
 
   const { getToken: clerkGetToken } = auth;
-  const getToken = useCallback(() => clerkGetToken(), [clerkGetToken]);
+  // Offline Clerk cannot mint a token: the request goes without one, and the outbox waits for the next.
+  const getToken = useCallback(() => clerkGetToken().catch(() => null), [clerkGetToken]);
   const setActive = useCallback(
     async (workspaceId: string | null) => {
       await clerk.setActive({ organization: workspaceId });
