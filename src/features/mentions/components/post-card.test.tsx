@@ -248,9 +248,10 @@ describe('PostCard', () => {
     expect(await db.outbox.count()).toBe(0);
   });
 
-  it("keeps 'Publish' off before autoposting is set up where no setup can be opened", async () => {
+  it("disabled controls say why in visible text: 'Publish' is off before autoposting is set up, and says so", async () => {
     await renderCard({}, { autopostingSetup: false });
     expect(screen.getByRole('checkbox', { name: 'Publish' }).hasAttribute('disabled')).toBe(true);
+    expect(screen.getByText('Set up autoposting first')).toBeTruthy();
   });
 
   it("approves with 'Publish' once autoposting is set up, without opening the setup", async () => {
