@@ -83,7 +83,7 @@ describe('log out with the sync engine', () => {
     expect(await screen.findByText(/changes waiting to sync/)).toBeTruthy();
   });
 
-  it('says a change in conflict needs the person’s choice, not that it waits to sync', async () => {
+  it("the indicator says 'A change needs your choice' for a change in conflict, not that it waits to sync", async () => {
     const db = await dbWithOneEdit();
     // The server refused the edit as based on an older version (409): the change waits for a choice.
     await db.outbox.toCollection().modify({ state: 'parked', reason: 'Changed elsewhere' });
@@ -99,7 +99,7 @@ describe('log out with the sync engine', () => {
     expect(screen.queryByText(/waiting to sync/)).toBeNull();
   });
 
-  it('sends the waiting changes at once on ‘Retry now’, offered only while online', async () => {
+  it('queued edits are sent within 10 s of recovery, and Retry now sends at once (offered only while online)', async () => {
     const db = await dbWithOneEdit();
     const engine = fakeEngine(async () => undefined);
     const { user } = renderWith(db, engine);

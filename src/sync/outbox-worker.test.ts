@@ -59,7 +59,7 @@ async function waiting(db: MirrorDb): Promise<string[]> {
 }
 
 describe('the service worker sends the outbox with no tab open', () => {
-  it('edits wait for an open tab: no longer', async () => {
+  it('edits are sent with no tab open', async () => {
     const { db, server, options } = await setup();
     for (let n = 1; n <= 5; n += 1) await editAnswer(db, 'a', `Queued edit ${n}`);
     await setApproval(db, 'b', true);

@@ -117,7 +117,7 @@ describe('the sync engine', () => {
     expect(await db.outbox.count()).toBe(0);
   });
 
-  it('waits between 0 and min(8 s, 1 s × 2^(n−1)) before retry n', () => {
+  it('queued edits are sent within 10 s of recovery: retry n waits between 0 and min(8 s, 1 s × 2^(n−1))', () => {
     expect([1, 2, 3, 4, 7, 12].map((n) => backoffDelay(n, () => 0.999_999))).toEqual([
       999, 1_999, 3_999, 7_999, 7_999, 7_999,
     ]);
@@ -181,7 +181,7 @@ describe('the sync engine', () => {
     expect(await db.outbox.count()).toBe(0);
   });
 
-  it("a teammate's edit is silently overwritten: no longer; an edit taken in while typing is a conflict", async () => {
+  it("a teammate's edit is never silently overwritten: an edit taken in while typing is a conflict", async () => {
     // Device B starts typing on version 1; meanwhile A's edit reaches the server and B's list is
     // revalidated (a reconnect) with nothing of B's waiting, so the mirror takes A's text and version.
     const { db, server, engine } = await setup([a]);

@@ -100,7 +100,7 @@ describe.skipIf(!databaseUrl)('the outbox and the server out of reach', () => {
     await database?.close();
   });
 
-  test('edits wait for an open tab: no longer', async () => {
+  test('edits are sent with no tab open', async () => {
     const { context, page } = await visitor();
     const person = await personWithProject(context);
     const seeded = await Promise.all(
@@ -163,7 +163,7 @@ describe.skipIf(!databaseUrl)('the outbox and the server out of reach', () => {
     await context.close();
   });
 
-  test('a 5xx locks the person out: no longer', async () => {
+  test('a 5xx at load opens from the device, and queued edits are sent within 10 s of recovery', async () => {
     const { context, page } = await visitor();
     const person = await personWithProject(context);
     const post = await seedPost(database.db, person.projectId, {

@@ -56,7 +56,7 @@ function projectRequests(): number {
 }
 
 describe('a page load while the server answers 5xx', () => {
-  it('a 5xx locks the person out: no longer', async () => {
+  it('a 5xx at load opens from the device', async () => {
     const { Wrapper } = withApp('/mentions/reddit', fakeAuth());
     render(
       <SyncEngineContext.Provider value={{ db: getMirrorDb(), engine }}>

@@ -122,7 +122,7 @@ describe('RepliesPage', () => {
     expect(screen.queryByText('Your published replies will appear here')).toBeNull();
   });
 
-  it('says it cannot reach the server while offline with no reply kept on this device', async () => {
+  it('Replies offline says it cannot load and shows what it has: with no reply kept, that it cannot reach the server', async () => {
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     handlers['GET /api/posts/published'] = () => Promise.reject(new TypeError('Failed to fetch'));
     renderPage();
@@ -130,7 +130,7 @@ describe('RepliesPage', () => {
     expect(await screen.findByText(repliesUnreachable)).toBeTruthy();
   });
 
-  it('shows the replies kept on the device when the list cannot be fetched (offline)', async () => {
+  it('Replies offline says it cannot load and shows what it has: the replies kept on the device', async () => {
     const db = freshDb();
     handlers['GET /api/posts/published'] = () =>
       ok([serverPost({ id: 'a', author: 'grace', published: true })]);

@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { serverPost } from '@tests/support/fake-api-server';
 import { closeTestMirrors, openTestMirror } from '@tests/support/test-mirror';
@@ -7,7 +7,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { MirrorDb } from '@/db/mirror';
 import { writePosts } from '@/db/mirror-writes';
-import { unsavedAnswer } from '../unsaved-answers';
+import { keepUnsavedAnswer, unsavedAnswer } from '../unsaved-answers';
 import { PostCard } from './post-card';
 
 const slice = { projectId: 'p1', social: 'reddit', foundDate: '2025-03-05' };
@@ -31,7 +31,7 @@ async function renderCard() {
 }
 
 describe("the answer's draft", () => {
-  it("a teammate's edit is silently overwritten: no longer; the save names the version typing started on", async () => {
+  it("a teammate's edit is never silently overwritten: the save names the version typing started on", async () => {
     const { db, answer, user } = await renderCard();
     await user.type(answer, ' On the phone');
     // A teammate's edit arrives while the person is still typing (nothing of this device is queued yet).
@@ -53,6 +53,31 @@ describe("the answer's draft", () => {
 
     await waitFor(async () => expect(await db.outbox.count()).toBe(1), { timeout: 2_000 });
     expect(await db.outbox.toArray()).toMatchObject([{ value: 'Laptop text!', baseVersion: 2 }]);
+  });
+
+  it('an answer kept as the page went away is not brought back once the person typed on from it', async () => {
+    // The last page went away 100 ms after typing: its text was kept, and this page takes it up.
+    keepUnsavedAnswer('a', 'Queue them locally. Kept', 1);
+    const { db, answer, user } = await renderCard();
+    await waitFor(() => expect(answer.value).toBe('Queue them locally. Kept'));
+    // The person types on before the kept text's own save.
+    await user.type(answer, ' and more');
+    await waitFor(
+      async () => expect((await db.posts.get('a'))?.answer).toBe('Queue them locally. Kept and more'),
+      {
+        timeout: 2_000,
+      },
+    );
+    await waitFor(() => expect(unsavedAnswer('a')).toBeNull());
+
+    // The next page shows the newest text, not the one kept before it.
+    cleanup();
+    render(<LiveCard db={db} />);
+    const again = (await screen.findByRole('textbox', { name: 'Answer' })) as HTMLTextAreaElement;
+    await waitFor(() => expect(again.value).toBe('Queue them locally. Kept and more'));
+    expect((await db.outbox.toArray()).map((row) => row.value).at(-1)).toBe(
+      'Queue them locally. Kept and more',
+    );
   });
 
   it('keeps the version typing started on with an answer kept as the page goes away', async () => {

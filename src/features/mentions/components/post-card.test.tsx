@@ -147,7 +147,7 @@ describe('PostCard', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
-  it('disables Rewrite offline, and says why on the card, not only in its title', async () => {
+  it('disabled controls say why in visible text: Rewrite offline says so on the card, not only in its title', async () => {
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     await renderCard();
     const rewrite = screen.getByRole('button', { name: 'Rewrite' });
@@ -248,9 +248,10 @@ describe('PostCard', () => {
     expect(await db.outbox.count()).toBe(0);
   });
 
-  it("keeps 'Publish' off before autoposting is set up where no setup can be opened", async () => {
+  it("disabled controls say why in visible text: 'Publish' is off before autoposting is set up, and says so", async () => {
     await renderCard({}, { autopostingSetup: false });
     expect(screen.getByRole('checkbox', { name: 'Publish' }).hasAttribute('disabled')).toBe(true);
+    expect(screen.getByText('Set up autoposting first')).toBeTruthy();
   });
 
   it("approves with 'Publish' once autoposting is set up, without opening the setup", async () => {
@@ -337,7 +338,7 @@ describe('PostCard', () => {
     expect(screen.getByRole('checkbox', { name: 'Publish' }).hasAttribute('disabled')).toBe(false);
   });
 
-  it('keeps a published answer read-only and says why, so nothing is typed into it to be refused', async () => {
+  it('published answers are read-only with the reason shown, so nothing is typed into them to be refused', async () => {
     const { user } = await renderCard({ published: true, answer: 'Sent as it is.' });
     const answer = screen.getByRole('textbox', { name: 'Answer' });
     await user.type(answer, ' More.');
@@ -363,7 +364,7 @@ describe('PostCard', () => {
     expect(screen.getByRole('button', { name: 'Discard' })).toBeTruthy();
   });
 
-  it('highlights only the words the two texts of a conflict differ in', async () => {
+  it('the conflict card highlights the differing words, and only those', async () => {
     await renderCard({
       answer: 'Queue the edits locally and send them later.',
       syncState: 'conflict',

@@ -72,7 +72,12 @@ function keepStorage() {
  */
 function useAnswerDraft(db: MirrorDb, post: MirrorPost) {
   const [draft, setDraft] = useState<string | null>(null);
-  const pending = useRef<{ timer: ReturnType<typeof setTimeout>; text: string } | null>(null);
+  const pending = useRef<{ timer: ReturnType<typeof setTimeout>; text: string; edit: number } | null>(null);
+  // Counts this card's changes. `kept` is the change whose text `localStorage` holds (kept as the page
+  // went away, or taken up from the page before): once that change or a later one is saved, the kept
+  // text is stale and goes, else the next page would bring it back over what was typed since.
+  const edits = useRef(0);
+  const kept = useRef<{ edit: number; text: string } | null>(null);
   // The version shown when this edit's first keystroke landed: a teammate's edit taken in meanwhile
   // makes the save a conflict rather than overwriting it (`editAnswer`'s `startedFrom`).
   const startedFrom = useRef<number | null>(null);
@@ -82,12 +87,18 @@ function useAnswerDraft(db: MirrorDb, post: MirrorPost) {
 
   const saveOptions = () => (startedFrom.current === null ? {} : { startedFrom: startedFrom.current });
 
-  const save = (text: string) => {
+  const forgetKept = (edit: number) => {
+    if (kept.current === null || edit < kept.current.edit) return;
+    forgetUnsavedAnswer(post.id, kept.current.text);
+    kept.current = null;
+  };
+
+  const save = (text: string, edit: number) => {
     pending.current = null;
     const options = saveOptions();
     startedFrom.current = null;
     void editAnswer(db, post.id, text, options)
-      .then(() => forgetUnsavedAnswer(post.id, text))
+      .then(() => forgetKept(edit))
       .then(keepStorage)
       .catch(logFailure('Could not save the answer'))
       .finally(() => setDraft((current) => (current === text ? null : current)));
@@ -97,7 +108,9 @@ function useAnswerDraft(db: MirrorDb, post: MirrorPost) {
     setDraft(text);
     startedFrom.current ??= from;
     if (pending.current) clearTimeout(pending.current.timer);
-    pending.current = { text, timer: setTimeout(() => save(text), ANSWER_SAVE_DELAY_MS) };
+    edits.current += 1;
+    const edit = edits.current;
+    pending.current = { text, edit, timer: setTimeout(() => save(text, edit), ANSWER_SAVE_DELAY_MS) };
   };
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs once, to save an edit left on unmount.
@@ -121,7 +134,8 @@ function useAnswerDraft(db: MirrorDb, post: MirrorPost) {
       if (!left) return;
       clearTimeout(left.timer);
       keepUnsavedAnswer(post.id, left.text, startedFrom.current ?? shownVersion.current);
-      save(left.text);
+      kept.current = { edit: left.edit, text: left.text };
+      save(left.text, left.edit);
     };
     const onVisibility = () => {
       if (document.visibilityState === 'hidden') saveNow();
@@ -140,8 +154,12 @@ function useAnswerDraft(db: MirrorDb, post: MirrorPost) {
     if (!editable) return;
     const left = unsavedAnswer(post.id);
     if (left === null) return;
-    if (left.text === post.answer) forgetUnsavedAnswer(post.id, left.text);
-    else change(left.text, left.startedFrom ?? post.answerVersion);
+    if (left.text === post.answer) {
+      forgetUnsavedAnswer(post.id, left.text);
+      return;
+    }
+    change(left.text, left.startedFrom ?? post.answerVersion);
+    kept.current = { edit: edits.current, text: left.text };
   }, [editable]);
 
   return { value: draft ?? post.answer, change };
