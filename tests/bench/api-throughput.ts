@@ -1,75 +1,141 @@
 /**
- * Requests per second and p99 latency of two API calls on the real server, against a bare `node:http`
- * server answering with the same bytes on the same machine in the same run: `GET /api/posts/{social}`
- * returning 50 posts, and `PATCH …/update-answer` (each request a new mutation, so each is applied).
+ * Requests per second and p99 latency of four API calls on the real server, against the one-query
+ * limit (`one-query-server.ts`) on the same database: `GET /api/posts/{social}` returning 50 posts,
+ * `PATCH …/update-answer` (each request a new mutation, so each is applied), `PATCH /api/posts/approved/…`
+ * (set to the other value each round) and `GET /api/posts/meta/dates`. The load comes from this process,
+ * the servers run in the target's. The two servers take turns, A B A B (`BENCH_ROUNDS` rounds of
+ * `BENCH_SECONDS` each), so a busy moment of the machine does not fall on one of them only; the figures
+ * are the medians of the rounds.
  */
 import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
 import type { BenchTarget } from './target';
 
-export interface ThroughputResult {
-  call: string;
-  server: 'ReplyRadar' | 'bare node:http';
+export interface ThroughputFigures {
   requestsPerSecond: number;
   p99Ms: number;
   non2xx: number;
 }
 
-const durationSeconds = Number(process.env.BENCH_SECONDS ?? 10);
-
-async function load(url: string, options: Partial<autocannon.Options>): Promise<autocannon.Result> {
-  return autocannon({ url, connections: 10, duration: durationSeconds, ...options });
+export interface ThroughputResult {
+  call: string;
+  database: BenchTarget['database'];
+  replyRadar: ThroughputFigures;
+  limit: ThroughputFigures;
+  /** ReplyRadar's requests per second over the limit's. */
+  ratio: number;
+  rounds: number;
 }
 
-function summary(
-  call: string,
-  server: ThroughputResult['server'],
-  result: autocannon.Result,
-): ThroughputResult {
+const durationSeconds = Number(process.env.BENCH_SECONDS ?? 10);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 2);
+
+type Requests = Partial<autocannon.Options> & { path?: string };
+
+/** The four calls, each as the requests autocannon sends (the same to both servers). */
+function calls(target: BenchTarget): [string, () => Requests][] {
+  const headers = { authorization: `Bearer ${target.token}`, 'project-id': target.projectId };
+  const json = { ...headers, 'content-type': 'application/json' };
+  const ids = target.fiftyPostIds;
+  let edits = 0;
+  let approvals = 0;
+  return [
+    [
+      'GET /api/posts/{social} (50 posts)',
+      () => ({ headers, path: `/api/posts/reddit?found_date=${target.dates.fifty}` }),
+    ],
+    [
+      'PATCH /api/posts/{id}/update-answer',
+      () => ({
+        requests: [
+          {
+            method: 'PATCH',
+            headers: json,
+            setupRequest: (request) => {
+              edits += 1;
+              return {
+                ...request,
+                path: `/api/posts/${ids[edits % ids.length]}/update-answer`,
+                body: JSON.stringify({ answer: `Benchmark answer ${edits}`, mutationId: randomUUID() }),
+              };
+            },
+          },
+        ],
+      }),
+    ],
+    [
+      'PATCH /api/posts/approved/{id}',
+      () => ({
+        requests: [
+          {
+            method: 'PATCH',
+            headers: json,
+            setupRequest: (request) => {
+              approvals += 1;
+              // Each pass over the 50 posts sets the other value, so every approval changes the post.
+              const approved = Math.floor(approvals / ids.length) % 2 === 0;
+              return {
+                ...request,
+                path: `/api/posts/approved/${ids[approvals % ids.length]}`,
+                body: JSON.stringify({ approved, mutationId: randomUUID() }),
+              };
+            },
+          },
+        ],
+      }),
+    ],
+    ['GET /api/posts/meta/dates', () => ({ headers, path: '/api/posts/meta/dates' })],
+  ];
+}
+
+async function load(base: string, requests: Requests): Promise<ThroughputFigures> {
+  const { path = '', ...options } = requests;
+  const result = await autocannon({
+    url: `${base}${path}`,
+    connections: 10,
+    duration: durationSeconds,
+    ...options,
+  });
   return {
-    call,
-    server,
     requestsPerSecond: Math.round(result.requests.average),
     p99Ms: result.latency.p99,
     non2xx: result.non2xx,
   };
 }
 
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1
+    ? (sorted[middle] ?? 0)
+    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+}
+
+const medians = (runs: ThroughputFigures[]): ThroughputFigures => ({
+  requestsPerSecond: Math.round(median(runs.map((run) => run.requestsPerSecond))),
+  p99Ms: median(runs.map((run) => run.p99Ms)),
+  non2xx: runs.reduce((sum, run) => sum + run.non2xx, 0),
+});
+
 export async function benchApiThroughput(target: BenchTarget): Promise<ThroughputResult[]> {
-  const headers = { authorization: `Bearer ${target.token}`, 'project-id': target.projectId };
-  const listPath = `/api/posts/reddit?found_date=${target.dates.fifty}`;
   const results: ThroughputResult[] = [];
-  for (const [server, base] of [
-    ['ReplyRadar', target.baseURL],
-    ['bare node:http', target.bareURL],
-  ] as const) {
-    results.push(
-      summary('GET /api/posts/{social} (50 posts)', server, await load(`${base}${listPath}`, { headers })),
-    );
-  }
-  let next = 0;
-  for (const [server, base] of [
-    ['ReplyRadar', target.baseURL],
-    ['bare node:http', target.bareURL],
-  ] as const) {
-    const result = await load(base, {
-      requests: [
-        {
-          method: 'PATCH',
-          headers: { ...headers, 'content-type': 'application/json' },
-          setupRequest: (request) => {
-            next += 1;
-            const postId = target.fiftyPostIds[next % target.fiftyPostIds.length];
-            return {
-              ...request,
-              path: `/api/posts/${postId}/update-answer`,
-              body: JSON.stringify({ answer: `Benchmark answer ${next}`, mutationId: randomUUID() }),
-            };
-          },
-        },
-      ],
+  for (const [call, requests] of calls(target)) {
+    const ours: ThroughputFigures[] = [];
+    const limit: ThroughputFigures[] = [];
+    for (let round = 0; round < rounds; round += 1) {
+      ours.push(await load(target.baseURL, requests()));
+      limit.push(await load(target.bareURL, requests()));
+    }
+    const replyRadar = medians(ours);
+    const bare = medians(limit);
+    results.push({
+      call,
+      database: target.database,
+      replyRadar,
+      limit: bare,
+      ratio: Math.round((replyRadar.requestsPerSecond / bare.requestsPerSecond) * 100) / 100,
+      rounds,
     });
-    results.push(summary('PATCH /api/posts/{id}/update-answer', server, result));
   }
   return results;
 }

@@ -5,29 +5,112 @@
  * - the outbox: 1,000 offline answer edits to 50 posts, then the drain on reconnect;
  * - the mentions page: 2,000 posts in the mirror against 20 (first card drawn by the server, first card
  *   offline from the mirror, frames dropped scrolling);
- * - the API: GET posts and PATCH update-answer against a bare node:http server (autocannon);
+ * - the API: the list, the edit, the approval and the dates call against the one-query limit on the
+ *   same database (autocannon, from this process), on PGlite and, when `DATABASE_URL` names a
+ *   PostgreSQL server, on a fresh database there;
  * - the embedded database on disk: what a committed update costs with PGLITE_SYNC on and off.
+ *
+ * `npm run bench -- api` runs the API part only.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { createInterface } from 'node:readline';
-import { benchApiThroughput } from './api-throughput';
+import { benchApiThroughput, type ThroughputResult } from './api-throughput';
 import { benchMentionsScroll } from './mentions-scroll';
 import { benchOutboxDrain } from './outbox-drain';
 import { benchPgliteSync } from './pglite-sync';
 import type { BenchTarget } from './target';
 
-async function startTarget() {
+async function startTarget(database: BenchTarget['database']) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'tests/bench/target.ts'], {
     stdio: ['pipe', 'pipe', 'inherit'],
+    env: { ...process.env, BENCH_DATABASE: database },
   });
   const lines = createInterface({ input: child.stdout });
   const target = await new Promise<BenchTarget>((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`the benchmark server exited with ${code}`)));
     lines.once('line', (line) => resolve(JSON.parse(line) as BenchTarget));
   });
-  return { target, stop: () => child.stdin.end() };
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  return {
+    target,
+    stop: async () => {
+      child.stdin.end();
+      await exited;
+    },
+  };
+}
+
+/** The API figures on PGlite, and on PostgreSQL when `DATABASE_URL` is set, each on a target of its own. */
+async function benchApi(pglite: BenchTarget): Promise<ThroughputResult[]> {
+  console.log('API against the one-query limit, PGlite (autocannon)…');
+  const results = await benchApiThroughput(pglite);
+  if (!process.env.DATABASE_URL) return results;
+  console.log('Seeding the benchmark server on PostgreSQL…');
+  const postgres = await startTarget('postgres');
+  try {
+    console.log('API against the one-query limit, PostgreSQL (autocannon)…');
+    results.push(...(await benchApiThroughput(postgres.target)));
+  } finally {
+    await postgres.stop();
+  }
+  return results;
+}
+
+function apiRows(api: ThroughputResult[]): [string, string, string][] {
+  const rows: [string, string, string][] = [];
+  for (const result of api) {
+    const label = `${result.call} (${result.database})`;
+    const { replyRadar: ours, limit } = result;
+    rows.push([
+      label,
+      `requests/s ReplyRadar / one-query limit (median of ${result.rounds})`,
+      `${ours.requestsPerSecond} / ${limit.requestsPerSecond} = ${fixed(result.ratio, 2)}`,
+    ]);
+    rows.push([label, 'p99 latency ReplyRadar / one-query limit', `${ours.p99Ms} ms / ${limit.p99Ms} ms`]);
+    if (ours.non2xx > 0) rows.push([label, 'non-2xx answers (ReplyRadar)', String(ours.non2xx)]);
+  }
+  return rows;
+}
+
+function printTable(rows: [string, string, string][]) {
+  const widths = [0, 1, 2].map((column) => Math.max(...rows.map((row) => row[column]?.length ?? 0)));
+  const line = (row: readonly string[]) =>
+    row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join(' | ');
+  console.log(line(['benchmark', 'figure', 'value']));
+  console.log(widths.map((width) => '-'.repeat(width)).join('-|-'));
+  for (const row of rows) console.log(line(row));
+}
+
+const machine = () => ({
+  cpus: cpus().length,
+  memoryGiB: Math.round(totalmem() / 2 ** 30),
+  node: process.version,
+});
+
+function writeReport(file: string, report: object) {
+  mkdirSync('reports', { recursive: true });
+  writeFileSync(
+    file,
+    `${JSON.stringify({ at: new Date().toISOString(), machine: machine(), ...report }, null, 2)}\n`,
+  );
+  console.log(`\nWritten to ${file}`);
+}
+
+/** `npm run bench -- api`: the API figures only. */
+async function mainApi() {
+  console.log('Seeding the benchmark server on PGlite (2,070 posts)…');
+  const { target, stop } = await startTarget('pglite');
+  try {
+    const api = await benchApi(target);
+    const rows = apiRows(api);
+    console.log('');
+    printTable(rows);
+    writeReport('reports/bench-api.json', { api, table: rows });
+  } finally {
+    await stop();
+  }
 }
 
 const fixed = (value: number, digits = 0) => value.toFixed(digits);
@@ -38,14 +121,13 @@ async function main() {
     if (build.status !== 0) process.exit(build.status ?? 1);
   }
   console.log('Seeding the benchmark server (2,070 posts)…');
-  const { target, stop } = await startTarget();
+  const { target, stop } = await startTarget('pglite');
   try {
     console.log('Outbox drain…');
     const outbox = await benchOutboxDrain(target);
     console.log('Mentions page, 20 and 2,000 posts…');
     const mentions = await benchMentionsScroll(target);
-    console.log('API throughput (autocannon)…');
-    const api = await benchApiThroughput(target);
+    const api = await benchApi(target);
     console.log('Embedded database commits, PGLITE_SYNC on and off…');
     const pgliteSync = await benchPgliteSync();
 
@@ -73,18 +155,7 @@ async function main() {
       ]);
       rows.push([label, 'cards in the DOM after the scroll', String(result.cardsRendered)]);
     }
-    for (const call of new Set(api.map((result) => result.call))) {
-      const ours = api.find((result) => result.call === call && result.server === 'ReplyRadar');
-      const bare = api.find((result) => result.call === call && result.server === 'bare node:http');
-      if (!ours || !bare) continue;
-      rows.push([
-        call,
-        'requests/s (ReplyRadar / bare)',
-        `${ours.requestsPerSecond} / ${bare.requestsPerSecond} = ${fixed(ours.requestsPerSecond / bare.requestsPerSecond, 2)}`,
-      ]);
-      rows.push([call, 'p99 latency (ReplyRadar / bare)', `${ours.p99Ms} ms / ${bare.p99Ms} ms`]);
-      if (ours.non2xx > 0) rows.push([call, 'non-2xx answers (ReplyRadar)', String(ours.non2xx)]);
-    }
+    rows.push(...apiRows(api));
 
     for (const result of pgliteSync)
       rows.push([
@@ -93,33 +164,22 @@ async function main() {
         `${fixed(result.msPerCommit, 2)} ms, ${result.commitsPerSecond}/s, ${result.flushesPerCommit} disk flushes each`,
       ]);
 
-    const widths = [0, 1, 2].map((column) => Math.max(...rows.map((row) => row[column]?.length ?? 0)));
-    const line = (row: readonly string[]) =>
-      row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join(' | ');
-    console.log(`\nDatabase: ${target.database}`);
-    console.log(line(['benchmark', 'figure', 'value']));
-    console.log(widths.map((width) => '-'.repeat(width)).join('-|-'));
-    for (const row of rows) console.log(line(row));
-
-    mkdirSync('reports', { recursive: true });
-    const report = {
-      at: new Date().toISOString(),
+    console.log('');
+    printTable(rows);
+    writeReport('reports/bench.json', {
       database: target.database,
-      machine: { cpus: cpus().length, memoryGiB: Math.round(totalmem() / 2 ** 30), node: process.version },
       outbox,
       mentions,
       api,
       pgliteSync,
       table: rows,
-    };
-    writeFileSync('reports/bench.json', `${JSON.stringify(report, null, 2)}\n`);
-    console.log('\nWritten to reports/bench.json');
+    });
   } finally {
-    stop();
+    await stop();
   }
 }
 
-main().catch((error: unknown) => {
+(process.argv[2] === 'api' ? mainApi() : main()).catch((error: unknown) => {
   console.error(error);
   process.exit(1);
 });

@@ -2,17 +2,18 @@
  * The server the benchmarks measure, in a process of its own so the load generator does not share its
  * event loop: the real ReplyRadar server (the built app and the API, on an in-memory PGlite, or on
  * PostgreSQL with `BENCH_DATABASE=postgres` and `DATABASE_URL`) with one
- * subscribed person whose reviewed project has 50, 2,000 and 20 posts under three found dates, and beside
- * it a bare `node:http` server that answers with the same bytes, for the ratio. It prints one JSON line
- * describing itself when ready, and stops when its standard input closes.
+ * subscribed person whose reviewed project (autoposting set up) has 50, 2,000 and 20 posts under three
+ * found dates, and beside it the one-query server on the same database (`one-query-server.ts`), the limit
+ * the API's figures are divided by. It prints one JSON line describing itself when ready, and stops when
+ * its standard input closes.
  */
-import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { loadScreenRenderer } from '../../server/http/screen-renderer';
 import { createLogger } from '../../server/logger';
 import { seedPost, seedProject, tallybirdProject } from '../support/seed';
-import { startTestServer } from '../support/server-harness';
+import { startTestServer, type TestDatabase, type TestServer } from '../support/server-harness';
+import { type RawQuery, type RawRows, startOneQueryServer } from './one-query-server';
 
 export interface BenchTarget {
   database: 'pglite' | 'postgres';
@@ -61,6 +62,21 @@ async function seedDay(db: Parameters<typeof seedPost>[0], projectId: string, da
   return ids;
 }
 
+/** The database driver under the server: PGlite's own client, or a new pool on the same PostgreSQL database. */
+async function rawQuery(server: TestServer): Promise<{ query: RawQuery; close(): Promise<void> }> {
+  const { url } = server.database as TestDatabase;
+  if (url) {
+    const { Pool } = await import('pg');
+    const pool = new Pool({ connectionString: url, max: 10 });
+    // Dropping the database at the end closes these connections from the server's side.
+    pool.on('error', () => undefined);
+    return { query: (name, text, values) => pool.query({ name, text, values }), close: () => pool.end() };
+  }
+  type Client = { query(text: string, values: unknown[]): Promise<RawRows> };
+  const client = (server.db as unknown as { $client: Client }).$client;
+  return { query: (_name, text, values) => client.query(text, values), close: async () => undefined };
+}
+
 async function main() {
   const staticDir = process.env.BENCH_STATIC_DIR ?? 'dist/client';
   // The embedded PGlite by default; PostgreSQL (a fresh database on the DATABASE_URL server) on request.
@@ -88,7 +104,7 @@ async function main() {
     token: session.token,
     body: { priceIds },
   });
-  const project = await seedProject(server.db, workspace.id, tallybirdProject);
+  const project = await seedProject(server.db, workspace.id, { ...tallybirdProject, autopostingSetup: true });
   const dates = { fifty: isoDay(0), twoThousand: isoDay(1), twenty: isoDay(2) };
   const fiftyPostIds = await seedDay(server.db, project.id, dates.fifty, 50);
   await seedDay(server.db, project.id, dates.twoThousand, 2000);
@@ -98,40 +114,9 @@ async function main() {
   await new Promise<void>((resolve) => http.once('listening', () => resolve()));
   const port = (http.address() as AddressInfo).port;
 
-  // The bare server answers every request with the bytes the real server gives for the same call.
-  const recorded = new Map<string, { status: number; type: string; body: Buffer }>();
-  const record = async (key: string, path: string, init: RequestInit) => {
-    const response = await fetch(`http://127.0.0.1:${port}${path}`, init);
-    recorded.set(key, {
-      status: response.status,
-      type: response.headers.get('content-type') ?? 'application/json',
-      body: Buffer.from(await response.arrayBuffer()),
-    });
-  };
-  const headers = { authorization: `Bearer ${session.token}`, 'project-id': project.id };
-  await record('GET', `/api/posts/reddit?found_date=${dates.fifty}`, { headers });
-  await record('PATCH', `/api/posts/${fiftyPostIds[0]}/update-answer`, {
-    method: 'PATCH',
-    headers: { ...headers, 'content-type': 'application/json' },
-    body: JSON.stringify({ answer: 'Recorded answer', mutationId: `record-${Date.now()}` }),
-  });
-  const bare = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      const answer = recorded.get(request.method ?? 'GET') ?? recorded.get('GET');
-      if (!answer) {
-        response.writeHead(500).end();
-        return;
-      }
-      response.writeHead(answer.status, {
-        'content-type': answer.type,
-        'content-length': answer.body.length,
-      });
-      response.end(answer.body);
-    });
-  });
-  await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve));
+  // The one-query limit, on the same database: PGlite's one connection, or a pool like the server's.
+  const driver = await rawQuery(server);
+  const bare = await startOneQueryServer(driver.query, project.id);
 
   const target: BenchTarget = {
     database: kind,
@@ -150,7 +135,10 @@ async function main() {
   process.stdin.on('end', () => {
     http.close();
     bare.close();
-    void server.close().finally(() => process.exit(0));
+    void driver
+      .close()
+      .then(() => server.close())
+      .finally(() => process.exit(0));
   });
 }
 
