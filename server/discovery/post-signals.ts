@@ -95,7 +95,8 @@ const intents: readonly IntentLevel[] = [
     ],
     asked: [
       /\bhow (?:do|should|can|would|did) (?:i|we|you|people|y'all|others|one)\b/iu,
-      /\bwhat(?:'s| is) the best (?:way|approach|practice|place)\b/iu,
+      /\bwhat(?:'s| is| are) the best (?:\w+ ){0,2}(?:way|approach|practice|place|format|settings?|workflow|method|setup)s?\b/iu,
+      /\b(?:is it possible to|is there (?:a|an|any) (?:easy |simple |quick |good |better )?way to|how would i go about)\b/iu,
       /\b(?:any ?one|any ?body|some ?one) (?:know|knows|have|has|tried|able to help|help)\b/iu,
       /\bwhat should (?:i|we)\b/iu,
       /^(?:[[(][^\])]*[\])] ?)?(?:\w+ ){0,4}(?:help|helping|question|request|advice|trouble|troubleshooting)\b/iu,

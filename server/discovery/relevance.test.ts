@@ -335,6 +335,16 @@ describe('what a marketer would answer', () => {
       /^Asks for advice \(“where should I start”\)/,
     ],
     [
+      '“is it possible to…?”',
+      'I want to learn SQL before my new job starts. Is it possible to get there in a month of evenings?',
+      /^Asks for advice \(“Is it possible to”\)/,
+    ],
+    [
+      '“what is the best format…?”',
+      'I learn SQL from exported course videos. What is the best format to export them for my old phone?',
+      /^Asks for advice \(“What is the best format”\)/,
+    ],
+    [
       '“what do you use…”',
       'To learn SQL, what do you use? Books, a course or just practice on real datasets?',
       /^Asks for a tool \(“what do you use”\)/,

@@ -183,6 +183,10 @@ describe('built-in generation from a product page', () => {
       'Vowly helps couples plan their wedding on a budget: track guests, compare vendors and keep every deadline in one checklist.',
       ['plan wedding', 'track guests', 'compare vendors'],
     ],
+    [
+      'Shieldly is a privacy tool: it hides your IP address from websites and blocks ad trackers on every device.',
+      ['hiding ip address', 'blocking ad trackers'],
+    ],
   ])('proposes what people need done from a description alone: %s', async (description, needs) => {
     const project = await drafter.generateProject({
       goal: 'Find people who need this',

@@ -1,3 +1,4 @@
+import { isActionGerund } from './need-phrases';
 import { nounPhrasesOf, wordsOf } from './nlp';
 
 /** A piece of text and how much a phrase found in it counts (a title says more than a paragraph). */
@@ -183,6 +184,8 @@ export function namesOnlyWhoOrWhat(phrase: string, audience: ReadonlySet<string>
   const last = words[words.length - 1] ?? '';
   const kind =
     /^(apps?|software|tools?|platforms?|services?|solutions?|systems?|(tracker|planner|manager|builder|generator|checker|editor|maker|calculator)s?)$/;
-  if (kind.test(last)) return true;
+  // "blocking ad trackers": a job done to the things a kind of product is named after is a need
+  if (kind.test(last))
+    return !(words.length > 2 && isActionGerund(words[0] ?? '') && /(?:er|or)s$/.test(last));
   return audience.has(last);
 }

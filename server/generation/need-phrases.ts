@@ -41,9 +41,15 @@ const actionVerbs = new Set(
     'manage organise organize automate find translate convert compress resize collect ' +
     'monitor analyse analyze save cut reduce clean sort transcribe ' +
     'study memorise memorize master teach hire onboard train grow debug deploy ' +
-    'migrate crop enhance upscale sharpen brighten replace plan share compare log prepare cook juggle'
+    'migrate crop enhance upscale sharpen brighten replace plan share compare log prepare cook juggle ' +
+    'hide block encrypt protect'
   ).split(' '),
 );
+
+/** Whether a word is the -ing form of a job a product takes over ("blocking", "chasing", "tracking"). */
+export const isActionGerund = (word: string) =>
+  word.endsWith('ing') &&
+  [word.slice(0, -3), `${word.slice(0, -3)}e`, word.slice(0, -4)].some((verb) => actionVerbs.has(verb));
 
 /** Words that, beside a noun, state a problem ("late invoices", "blurry photos", "manual data entry"). */
 export const problemAdjectives = new Set(
@@ -101,6 +107,20 @@ export function gerundOf(verb: string): string {
 }
 
 /**
+ * Whether a word the tagger read as a verb ends a compound noun instead ("your IP address from…"): a
+ * plain form right after a noun, with nothing after it that a verb would take.
+ */
+function closesCompound(
+  word: WordToken,
+  before: WordToken | undefined,
+  after: WordToken | undefined,
+): boolean {
+  if (word.pos !== 'VERB' || !before || !isNoun(before) || !isWord(word)) return false;
+  if (word.lemma !== word.normal) return false;
+  return !after || after.pos === 'ADP' || after.pos === 'PUNCT' || after.pos === 'CCONJ';
+}
+
+/**
  * The noun phrase a verb acts on, from `start`: determiners and possessives skipped, marketing
  * adjectives ("polite", "real") left out, problem adjectives kept, at most two nouns; null when the
  * verb has no object worth a phrase.
@@ -119,6 +139,7 @@ function objectAt(words: WordToken[], start: number): WordToken[] | null {
     const word = words[at];
     if (!word) break;
     if ((isNoun(word) || word.pos === 'ADJ') && isWord(word)) run.push(word);
+    else if (closesCompound(word, run.at(-1), words[at + 1])) run.push({ ...word, pos: 'NOUN' });
     else if (!(word.text === ',' && run.at(-1)?.pos === 'ADJ' && words[at + 1]?.pos === 'ADJ')) break;
     at++;
   }

@@ -1,141 +1,19 @@
 /**
- * Prints built-in drafts for 20 real public posts (`../shared/datasets/real-posts/posts.jsonl`), five
- * for each of four products of different kinds (a spreadsheet helper, a seller's tool, a to-do app and a
- * SQL editor), drafted as one day's batch, so a person can read them in a row.
+ * Prints the built-in drafts for 20 real public posts (`real-drafts.ts`), drafted as one day's batch,
+ * so a person can read them in a row.
  * Run: npx tsx tests/eval/drafts.ts [path to posts.jsonl]
  */
-import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { ReplyPost, ReplyProject } from '../../server/generation/drafter';
-import { ReplyMemory, writeReply } from '../../server/generation/reply-writer';
+import { draftRealPosts, plain, realPostsFile } from './real-drafts';
 
-interface RealPost {
-  id: string;
-  network: string;
-  community: string;
-  title: string | null;
-  text: string;
-  author: string;
-}
-
-interface Product {
-  project: ReplyProject;
-  /** The real posts this product would answer, with the keyword that finds each. */
-  posts: Array<[id: string, keyword: string]>;
-}
-
-const products: Record<string, Product> = {
-  sheetsmith: {
-    project: {
-      name: 'Sheetsmith',
-      url: 'https://sheetsmith.example',
-      description:
-        'Sheetsmith writes and explains Excel and Google Sheets formulas from a plain-English question. It spots broken references and suggests a faster formula when a sheet gets slow.',
-      goal: 'Find people stuck on spreadsheet formulas, lookups or slow workbooks',
-      tov: 'Friendly and practical, speaking to the reader as "you", in short sentences.',
-    },
-    posts: [
-      ['reddit:qt4b0', 'IF statement'],
-      ['reddit:r3m91', 'formula'],
-      ['reddit:12h60e', 'INDEX MATCH'],
-      ['reddit:16scf3', 'formula'],
-      ['reddit:1eb503', 'dependents'],
-    ],
-  },
-  shopnote: {
-    project: {
-      name: 'Shopnote',
-      url: 'https://shopnote.example',
-      description:
-        'Shopnote helps Etsy sellers write listings that get found: it suggests titles and tags from what buyers search for and tracks which listings sell.',
-      goal: 'Find Etsy and handmade sellers who struggle with listings, tags, views or sales',
-      tov: 'Warm and encouraging, as a fellow seller, in plain words. Include a link to the website when the product helps.',
-    },
-    posts: [
-      ['reddit:uatas', 'etsy shop'],
-      ['reddit:zibpu', 'shop'],
-      ['reddit:1f6klk', 'sales'],
-      ['reddit:12jwkp', 'listings'],
-      ['reddit:res0l', 'Reddit'],
-    ],
-  },
-  listwise: {
-    project: {
-      name: 'Listwise',
-      url: null,
-      description:
-        'Listwise is a to-do list app for Android, iPhone and the web. It sorts tasks into projects and categories, puts dated tasks on your calendar and tracks the time you spend on each.',
-      goal: 'Find people looking for a to-do list, time tracking or a way to organise their projects',
-      tov: 'Write in a clear, professional voice, in sentences of moderate length, without exclamation marks.',
-    },
-    posts: [
-      ['reddit:12610c', 'time use'],
-      ['reddit:12knyl', 'to-do list app'],
-      ['reddit:154mcs', 'productivity software'],
-      ['reddit:17d3ai', 'to-do list apps'],
-      ['reddit:1dowld', 'project timelines'],
-    ],
-  },
-  querybench: {
-    project: {
-      name: 'Querybench',
-      url: 'https://querybench.example',
-      description:
-        'Querybench is a desktop SQL editor that connects to PostgreSQL, MySQL, SQL Server, Oracle and SQLite from one window. It autocompletes tables and columns, formats queries and shows results side by side.',
-      goal: 'Reach developers and analysts who write SQL across several databases',
-      tov: 'Plain and technical, speaking as the team behind the product ("we"), never salesy.',
-    },
-    posts: [
-      ['reddit:14gund', 'IDE'],
-      ['reddit:19z264', 'query'],
-      ['reddit:13wejq', 'SQL'],
-      ['reddit:pdkii', 'bulk insert'],
-      ['reddit:io2g5', 'WHERE IN'],
-    ],
-  },
-};
-
-/** Hacker News text is HTML: the reply writer reads plain text. */
-const plain = (text: string) =>
-  text
-    .replace(/<p>/g, '\n\n')
-    .replace(/<[^>]+>/g, '')
-    .replace(/&#x27;/g, "'")
-    .replace(/&quot;/g, '"')
-    .replace(/&gt;/g, '>')
-    .replace(/&lt;/g, '<')
-    .replace(/&amp;/g, '&');
-
-const file = path.resolve(
-  process.argv[2] ?? path.join(import.meta.dirname, '../../../shared/datasets/real-posts/posts.jsonl'),
-);
-if (!existsSync(file)) {
+const file = process.argv[2] ? path.resolve(process.argv[2]) : realPostsFile();
+const drafts = draftRealPosts(file);
+if (!drafts) {
   console.log(`No real posts at ${file}: nothing to draft.`);
   process.exit(0);
 }
-const posts = readFileSync(file, 'utf8')
-  .split('\n')
-  .filter(Boolean)
-  .map((line) => JSON.parse(line) as RealPost);
-
-const byId = new Map(posts.map((post) => [post.id, post]));
-const memory = new ReplyMemory();
-let count = 0;
-for (const [slug, product] of Object.entries(products)) {
-  for (const [id, keyword] of product.posts) {
-    const post = byId.get(id);
-    if (!post) throw new Error(`${id} is not in ${file}`);
-    const request: ReplyPost = {
-      author: post.author,
-      keyword,
-      title: post.title,
-      content: plain(post.text),
-      network: post.network,
-    };
-    const reply = writeReply({ post: request, project: product.project, prompt: '', batch: memory });
-    count += 1;
-    console.log(`## ${count}. ${post.id} (${slug}, keyword "${keyword}")`);
-    console.log(`> ${(post.title ?? plain(post.text)).replace(/\s+/g, ' ').slice(0, 160)}`);
-    console.log(`${reply}\n`);
-  }
+for (const [index, { post, slug, request, reply }] of drafts.entries()) {
+  console.log(`## ${index + 1}. ${post.id} (${slug}, keyword "${request.keyword}")`);
+  console.log(`> ${(post.title ?? plain(post.text)).replace(/\s+/g, ' ').slice(0, 160)}`);
+  console.log(`${reply}\n`);
 }
