@@ -183,6 +183,8 @@ describe.skipIf(!databaseUrl)('the chaos journey', () => {
       for (const word of words) {
         typed.set(word, { postId, device: device.name, round });
         await device.page.keyboard.type(` ${word}`, { delay });
+        // The person sees what they typed: a word that never showed is no loss of the product's.
+        await expect.poll(() => box.inputValue(), { timeout: 10_000 }).toContain(word);
       }
     };
 
@@ -226,10 +228,15 @@ describe.skipIf(!databaseUrl)('the chaos journey', () => {
     /** Settles one conflict the device shows, as a person would: choosing a side, retyping what is missing. */
     const resolveConflict = async (device: Device, postId: string) => {
       const alert = conflictOf(device, postId);
-      const serverText = await alert
-        .getByText('Text on the server', { exact: true })
-        .evaluate((label) => label.nextElementSibling?.textContent ?? '');
-      const mine = await answerBox(device, postId).inputValue();
+      const box = answerBox(device, postId);
+      const side = (label: string) =>
+        alert
+          .getByText(label, { exact: true })
+          .evaluate((shown) => shown.nextElementSibling?.textContent ?? '');
+      // The person reads the card once what they typed is saved: then 'Your text' is all of it.
+      await until(async () => (await side('Your text')) === (await box.inputValue()), 10_000);
+      const mine = await side('Your text');
+      const serverText = await side('Text on the server');
       const theirsMissing = wordsOf(serverText).filter((word) => !mine.includes(word));
       const mineMissing = wordsOf(mine).filter((word) => !serverText.includes(word));
       // Mostly a merge, so that most words are judged by the server's final answer; sometimes 'Keep theirs' alone.
@@ -254,8 +261,18 @@ describe.skipIf(!databaseUrl)('the chaos journey', () => {
         for (const word of mineMissing) droppedByChoice.add(word);
         return;
       }
-      await expect.poll(() => answerBox(device, postId).inputValue(), { timeout: 10_000 }).not.toBe(mine);
-      if (mineMissing.length > 0) await retype(device, postId, mineMissing);
+      if (mineMissing.length === 0) return;
+      // 'Keep theirs' shows the server's text: the words only mine had leave the box before they are retyped.
+      await expect
+        .poll(
+          async () => {
+            const shown = await box.inputValue();
+            return mineMissing.some((word) => shown.includes(word));
+          },
+          { timeout: 10_000 },
+        )
+        .toBe(false);
+      await retype(device, postId, mineMissing);
     };
     const retype = async (device: Device, postId: string, words: string[]) => {
       const box = answerBox(device, postId);
