@@ -35,11 +35,10 @@ function shownDate(isoDate: string): string {
   });
 }
 
-async function visitor(): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({
-    baseURL: product.baseURL,
-    viewport: { width: 1280, height: 900 },
-  });
+async function visitor(
+  viewport = { width: 1280, height: 900 },
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL: product.baseURL, viewport });
   return { context, page: await context.newPage() };
 }
 
@@ -364,7 +363,7 @@ describe.skipIf(!databaseUrl)('mentions and replies, online and offline', () => 
     await context.close();
   });
 
-  test('two devices edit the same answer: the later sync gets 409 and the person chooses', async () => {
+  test("two devices edit the same answer: the conflict card highlights the differing words at 360 px, and the indicator says 'A change needs your choice'", async () => {
     const first = await visitor();
     const person = await personWithProject(first.context);
     const post = await seedPost(database.db, person.projectId, {
@@ -372,7 +371,8 @@ describe.skipIf(!databaseUrl)('mentions and replies, online and offline', () => 
       foundDate: today,
       answer: 'The drafted reply.',
     });
-    const second = await visitor();
+    // The phone: 360 px wide, the narrowest screen the app is made for.
+    const second = await visitor({ width: 360, height: 740 });
     await signInAgain(second.context, person.email);
     for (const device of [first, second]) {
       await device.page.goto('/mentions');
@@ -390,6 +390,11 @@ describe.skipIf(!databaseUrl)('mentions and replies, online and offline', () => 
     await conflict.getByText('Text on the server').waitFor({ timeout: 15_000 });
     await conflict.getByText('Text from the laptop.').waitFor();
     await conflict.getByText('Text from the phone.').waitFor();
+    // Only the words that differ are marked, and the card fits the phone's width: nothing scrolls sideways.
+    await expect.poll(() => conflict.locator('mark').allTextContents()).toEqual(['phone.', 'laptop.']);
+    const box = await conflict.boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= 360).toBe(true);
+    expect(await second.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     // The indicator says the change waits for a choice, not for the network.
     await second.page.getByText('A change needs your choice').first().waitFor();
     expect(await second.page.getByText(/waiting to sync/).count()).toBe(0);

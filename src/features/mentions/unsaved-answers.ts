@@ -1,7 +1,8 @@
 /**
- * Answers typed in the moment before the page went away (a reload, a closed tab), kept in
- * `localStorage`: it writes at once, where the mirror's IndexedDB write may not finish before the page
- * is gone. The card that shows the post again saves the text through the outbox and forgets it here.
+ * Answers typed and not yet in the mirror: each save keeps its text here until the mirror's write
+ * lands, and the page going away (a reload, a closed tab) keeps what is still in the 500 ms pause.
+ * `localStorage` writes at once, where the mirror's IndexedDB write may not finish before the page is
+ * gone. The card that shows the post again saves the text through the outbox and forgets it here.
  */
 const prefix = 'replyradar:unsaved-answer:';
 

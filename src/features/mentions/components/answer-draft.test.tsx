@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { serverPost } from '@tests/support/fake-api-server';
 import { closeTestMirrors, openTestMirror } from '@tests/support/test-mirror';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { MirrorDb } from '@/db/mirror';
 import { writePosts } from '@/db/mirror-writes';
 import { keepUnsavedAnswer, unsavedAnswer } from '../unsaved-answers';
@@ -78,6 +78,16 @@ describe("the answer's draft", () => {
     expect((await db.outbox.toArray()).map((row) => row.value).at(-1)).toBe(
       'Queue them locally. Kept and more',
     );
+  });
+
+  it('the last half-second of typing survives a reload that comes while its save is being written', async () => {
+    const { db, answer, user } = await renderCard();
+    // The pause has passed and the save has begun, but the mirror's write never lands: the page goes first.
+    const writing = vi.spyOn(db, 'transaction').mockReturnValue(new Promise(() => {}) as never);
+    await user.type(answer, '!');
+    await waitFor(() => expect(writing).toHaveBeenCalled(), { timeout: 2_000 });
+    fireEvent(window, new Event('pagehide'));
+    expect(unsavedAnswer('a')).toEqual({ text: 'Queue them locally.!', startedFrom: 1 });
   });
 
   it('keeps the version typing started on with an answer kept as the page goes away', async () => {

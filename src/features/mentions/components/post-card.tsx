@@ -73,9 +73,9 @@ function keepStorage() {
 function useAnswerDraft(db: MirrorDb, post: MirrorPost) {
   const [draft, setDraft] = useState<string | null>(null);
   const pending = useRef<{ timer: ReturnType<typeof setTimeout>; text: string; edit: number } | null>(null);
-  // Counts this card's changes. `kept` is the change whose text `localStorage` holds (kept as the page
-  // went away, or taken up from the page before): once that change or a later one is saved, the kept
-  // text is stale and goes, else the next page would bring it back over what was typed since.
+  // Counts this card's changes. `kept` is the change whose text `localStorage` holds (kept while its
+  // save is written, or taken up from the page before): once that change or a later one is in the mirror,
+  // the kept text is stale and goes, else the next page would bring it back over what was typed since.
   const edits = useRef(0);
   const kept = useRef<{ edit: number; text: string } | null>(null);
   // The version shown when this edit's first keystroke landed: a teammate's edit taken in meanwhile
@@ -97,6 +97,10 @@ function useAnswerDraft(db: MirrorDb, post: MirrorPost) {
     pending.current = null;
     const options = saveOptions();
     startedFrom.current = null;
+    // Kept at once where a page going away cannot lose it, until the mirror's write lands: a reload just
+    // after the pause would otherwise cut that write off with nothing kept (`unsaved-answers.ts`).
+    keepUnsavedAnswer(post.id, text, options.startedFrom ?? shownVersion.current);
+    kept.current = { edit, text };
     void editAnswer(db, post.id, text, options)
       .then(() => forgetKept(edit))
       .then(keepStorage)
@@ -133,8 +137,6 @@ function useAnswerDraft(db: MirrorDb, post: MirrorPost) {
       const left = pending.current;
       if (!left) return;
       clearTimeout(left.timer);
-      keepUnsavedAnswer(post.id, left.text, startedFrom.current ?? shownVersion.current);
-      kept.current = { edit: left.edit, text: left.text };
       save(left.text, left.edit);
     };
     const onVisibility = () => {
