@@ -4,7 +4,7 @@ import { aliases } from './vite.config.ts';
 export default defineConfig({
   resolve: { alias: aliases },
   test: {
-    // Two workers on two cores: each server test file spends most of its time starting PGlite.
+    // Two workers on two cores.
     maxWorkers: 2,
     projects: [
       {
@@ -14,6 +14,10 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src/**/*.test.{ts,tsx}', 'contract/**/*.test.ts'],
           setupFiles: ['tests/support/setup-dom.ts'],
+          // Limits that only end a hung test: a test waits for conditions, and on a loaded machine
+          // (another suite beside it) a whole screen's test can take a minute (decision 045).
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
         },
       },
       {
@@ -22,8 +26,12 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['server/**/*.test.ts', 'tests/eval/**/*.test.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // A worker runs file after file in one process and keeps its PGlite databases between them
+          // (emptied before each use): starting a process and PGlite for each file was most of the time.
+          isolate: false,
+          globalSetup: ['tests/support/database-setup.ts'],
+          testTimeout: 240_000,
+          hookTimeout: 240_000,
         },
       },
       {

@@ -73,7 +73,7 @@ describe.each(testDatabases())('publishing approved replies (%s)', (kind) => {
       now: () => clock,
       gapJitter: () => 0,
     };
-  }, 120_000);
+  });
   afterAll(async () => {
     await keptOpen?.close();
     await profiles?.close();
@@ -210,7 +210,7 @@ describe.each(testDatabases())('publishing approved replies (%s)', (kind) => {
         'Queued: replies on Reddit go out at least 20 minutes apart, so this one waits until about 00:25 UTC.',
     });
     expect(threads.flatMap((thread) => sentTo('reddit', thread.id))).toHaveLength(3);
-  }, 90_000);
+  });
 
   it('posts once when a run dies after the reply went out: the next run finds it in the thread', async () => {
     clock = new Date('2031-05-09T09:00:00Z');

@@ -22,7 +22,7 @@ async function setting(handle: DatabaseHandle, name: 'fsync' | 'wal_sync_method'
 }
 
 // Each test creates a database on disk (initdb and the migrations): minutes on a loaded machine, not seconds.
-describe('the embedded database keeps what it acknowledged', { timeout: 180_000 }, () => {
+describe('the embedded database keeps what it acknowledged', () => {
   it('is durable by default: PGLITE_SYNC is on unless a deployment turns it off', () => {
     expect(loadEnv({}).PGLITE_SYNC).toBe('on');
     expect(loadEnv({ PGLITE_SYNC: 'off' }).PGLITE_SYNC).toBe('off');

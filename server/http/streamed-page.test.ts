@@ -1,5 +1,6 @@
 import { brotliDecompressSync, constants, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { waitUntil } from '../../tests/support/wait-until';
 import { streamedPage } from './streamed-page';
 
 /** What the bytes so far say, decompressed as far as they go. */
@@ -28,13 +29,6 @@ function reader(body: ReadableStream<Uint8Array>, encoding: string | null) {
   };
 }
 
-async function until(condition: () => boolean): Promise<void> {
-  for (let waited = 0; !condition(); waited += 10) {
-    if (waited > 2_000) throw new Error('not in time');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
-
 describe('a page sent in two parts', () => {
   for (const [acceptEncoding, encoding] of [
     ['gzip, deflate, br, zstd', 'br'],
@@ -49,7 +43,7 @@ describe('a page sent in two parts', () => {
       const page = streamedPage('<html><head>', rest, () => 'failed', acceptEncoding);
       expect(page.encoding).toBe(encoding);
       const body = reader(page.body, page.encoding);
-      await until(() => body.sofar() === '<html><head>');
+      await waitUntil(() => body.sofar() === '<html><head>', 10);
       finish('</head><body></body></html>');
       expect(await body.all()).toBe('<html><head></head><body></body></html>');
     });

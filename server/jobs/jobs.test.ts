@@ -12,6 +12,7 @@ import {
   type TestDatabase,
   type TestServer,
 } from '../../tests/support/server-harness';
+import { waitUntil } from '../../tests/support/wait-until';
 import type { Database } from '../db/client';
 import { discoveryRuns, posts, projects, subscriptions, workspaces } from '../db/schema';
 import { parseFilter } from '../discovery/keyword-filter';
@@ -98,7 +99,7 @@ describe('in-process worker (PGlite)', () => {
     });
     // The server syncs the configured socials (Reddit and Hacker News) into the shared database.
     server = await startTestServer('pglite', {}, { jobs: queue, database });
-  }, 60_000);
+  });
   afterEach(async () => {
     await queue.stop();
   });
@@ -269,7 +270,7 @@ describe.skipIf(!process.env.DATABASE_URL)('pg-boss jobs (PostgreSQL)', () => {
       { slug: 'reddit', name: 'Reddit' },
       { slug: 'hackernews', name: 'Hacker News' },
     ]);
-  }, 60_000);
+  });
   afterAll(async () => {
     await queue?.stop();
     await worker?.stop();
@@ -304,11 +305,9 @@ describe.skipIf(!process.env.DATABASE_URL)('pg-boss jobs (PostgreSQL)', () => {
       pollingIntervalSeconds: 0.5,
     });
     await worker.start({ work: true });
-    const deadline = Date.now() + 30_000;
     const finished = async (projectId: string) =>
       (await runsOf(database.db, projectId)).some((run) => run.status === 'finished');
-    while (Date.now() < deadline && !((await finished(requested.id)) && (await finished(reviewed.id))))
-      await new Promise((resolve) => setTimeout(resolve, 250));
+    await waitUntil(async () => (await finished(requested.id)) && (await finished(reviewed.id)));
 
     // The requested run (twice, queued once) ran once; the start-up sweep ran the subscribed project.
     expect(await runsOf(database.db, requested.id)).toEqual([
@@ -319,5 +318,5 @@ describe.skipIf(!process.env.DATABASE_URL)('pg-boss jobs (PostgreSQL)', () => {
     ]);
     const stored = await database.db.select().from(posts).where(eq(posts.projectId, reviewed.id));
     expect(stored).toHaveLength(2 * 2 * 3);
-  }, 60_000);
+  });
 });

@@ -15,6 +15,7 @@ import {
   startNetworkPages,
 } from '../../tests/support/network-pages-server';
 import { openTestDatabase, type TestDatabase } from '../../tests/support/server-harness';
+import { waitUntil } from '../../tests/support/wait-until';
 import { LocalProfileService } from '../autoposting/local-profile-service';
 import { createPublishers } from '../autoposting/publishers';
 import { loadEnv } from '../env';
@@ -45,7 +46,7 @@ function publishingSetup() {
       email: 'olive@example.com',
     });
     await signInProfile(state.profiles, 'jobs', state.reddit, 'tallybird');
-  }, 60_000);
+  });
   afterAll(async () => {
     await state.profiles?.close();
     await state.reddit?.close();
@@ -107,7 +108,7 @@ describe.skipIf(!process.env.DATABASE_URL)('publishing on pg-boss workers (Postg
   beforeAll(async () => {
     database = await openTestDatabase('postgres');
     await seedSocials(database.db);
-  }, 60_000);
+  });
   afterAll(() => database?.close());
 
   it('two workers publish each approved reply once', async () => {
@@ -131,13 +132,10 @@ describe.skipIf(!process.env.DATABASE_URL)('publishing on pg-boss workers (Postg
     try {
       // One after the other: pg-boss creating its queues from two processes at the same instant can deadlock.
       for (const worker of workers) await worker.start({ work: true });
-      const deadline = Date.now() + 60_000;
-      const allPublished = async () => {
+      await waitUntil(async () => {
         for (const post of approved) if (!(await storedPost(database.db, post.id)).published) return false;
         return true;
-      };
-      while (Date.now() < deadline && !(await allPublished()))
-        await new Promise((resolve) => setTimeout(resolve, 250));
+      });
     } finally {
       await Promise.all(workers.map((worker) => worker.stop()));
     }
@@ -147,5 +145,5 @@ describe.skipIf(!process.env.DATABASE_URL)('publishing on pg-boss workers (Postg
         expect.objectContaining({ status: 'published' }),
       ]);
     }
-  }, 90_000);
+  });
 });

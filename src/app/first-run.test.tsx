@@ -107,16 +107,12 @@ afterEach(() => {
 async function signUp() {
   const user = userEvent.setup();
   render(<App />);
-  await user.click(await screen.findByRole('link', { name: 'Sign up' }, { timeout: 15_000 }));
-  expect(
-    await screen.findByRole('heading', { level: 1, name: 'Create your account' }, { timeout: 15_000 }),
-  ).toBeTruthy();
+  await user.click(await screen.findByRole('link', { name: 'Sign up' }));
+  expect(await screen.findByRole('heading', { level: 1, name: 'Create your account' })).toBeTruthy();
   await user.type(screen.getByLabelText('Email address'), 'ada@example.com');
   await user.type(screen.getByLabelText('Password'), 'correct-horse');
   await user.click(screen.getByRole('button', { name: 'Continue' }));
-  expect(
-    await screen.findByRole('heading', { level: 1, name: 'Start Growing Today' }, { timeout: 15_000 }),
-  ).toBeTruthy();
+  expect(await screen.findByRole('heading', { level: 1, name: 'Start Growing Today' })).toBeTruthy();
   return user;
 }
 
@@ -135,9 +131,7 @@ describe('first run (local accounts, local billing)', () => {
     const checkout = await screen.findByRole('dialog', { name: 'Checkout' });
     await user.click(within(checkout).getByRole('button', { name: 'Confirm' }));
 
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Set up your workspace' }, { timeout: 15_000 }),
-    ).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Set up your workspace' })).toBeTruthy();
     expect(window.location.pathname).toBe('/onboarding/workspace');
 
     await user.type(screen.getByLabelText('Workspace name'), 'Ac');
@@ -146,11 +140,10 @@ describe('first run (local accounts, local billing)', () => {
     await user.click(screen.getByRole('button', { name: 'Continue' }));
 
     expect(
-      await screen.findByRole(
-        'heading',
-        { level: 1, name: 'Add information about your project for finding relevance posts' },
-        { timeout: 15_000 },
-      ),
+      await screen.findByRole('heading', {
+        level: 1,
+        name: 'Add information about your project for finding relevance posts',
+      }),
     ).toBeTruthy();
     expect(window.location.pathname).toBe('/onboarding/project');
     await waitFor(() => expect(server.calls).toContain('POST /api/subscription/workspace-created'));
@@ -166,7 +159,7 @@ describe('first run (local accounts, local billing)', () => {
       'POST /api/auth/active-workspace',
       'POST /api/subscription/workspace-created',
     ]);
-  }, 30_000);
+  });
 
   it('lets an invited person join from subscribe and land on mentions', async () => {
     const server = fakeServer({ invitedTo: { id: 'w9', name: 'Zeta' } });
@@ -176,10 +169,8 @@ describe('first run (local accounts, local billing)', () => {
     expect(screen.getByText('You have been invited to join Zeta')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Accept' }));
 
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Mentions' }, { timeout: 15_000 }),
-    ).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Mentions' })).toBeTruthy();
     expect(window.location.pathname).toBe('/mentions/reddit');
     expect(server.calls).not.toContain('POST /api/subscription/local-checkout');
-  }, 30_000);
+  });
 });

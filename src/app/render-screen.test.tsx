@@ -145,7 +145,7 @@ describe('the first screen the server draws, taken over by the app', () => {
     expect(screen.getByText('Published')).toBeTruthy();
     // The app works the page it took over: the answer box takes typing once the mirror has the posts.
     const user = userEvent.setup();
-    await waitFor(() => expect((answerBox as HTMLTextAreaElement).readOnly).toBe(false), { timeout: 5000 });
+    await waitFor(() => expect((answerBox as HTMLTextAreaElement).readOnly).toBe(false));
     await user.type(answerBox as HTMLTextAreaElement, ' Happy to help.');
     expect((answerBox as HTMLTextAreaElement).value).toBe('We keep ours in Tallybird. Happy to help.');
   });

@@ -58,12 +58,10 @@ describe('signed-in app', () => {
   it('takes a subscribed person from home to the mentions of the first social', async () => {
     const { location } = renderAt('/');
     // The first test of the file waits for the mentions page's code to be transformed on demand.
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Mentions' }, { timeout: 5_000 }),
-    ).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Mentions' })).toBeTruthy();
     expect(location.history.at(-1)).toBe('/mentions/reddit');
     expect(screen.getByRole('link', { name: 'Mentions' }).getAttribute('aria-current')).toBe('page');
-  }, 15_000);
+  });
 
   it('sends the token on every call and the current project as project-id once the list has loaded', async () => {
     renderAt('/mentions');

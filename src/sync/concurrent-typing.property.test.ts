@@ -188,5 +188,5 @@ describe('two devices typing on the same answer, with reconnects', () => {
       fc.asyncProperty(fc.array(command, { minLength: 8, maxLength: 30 }), (commands) => run(commands)),
       { numRuns: 300 },
     );
-  }, 120_000);
+  });
 });

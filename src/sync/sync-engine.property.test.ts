@@ -125,5 +125,5 @@ describe('the sync engine against an unreliable network', () => {
       fc.asyncProperty(fc.array(command, { maxLength: 20 }), (commands) => run(commands)),
       { numRuns: 100 },
     );
-  }, 60_000);
+  });
 });

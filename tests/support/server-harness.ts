@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -8,7 +7,7 @@ import type { RenderScreen } from '@contract/screen-renderer';
 import { expect } from 'vitest';
 import type { BrowserProfileService } from '../../server/autoposting/types';
 import { buildServer } from '../../server/bootstrap';
-import { type DatabaseHandle, openDatabase } from '../../server/db/client';
+import type { DatabaseHandle } from '../../server/db/client';
 import { loadEnv } from '../../server/env';
 import type { JobQueue } from '../../server/jobs/job-queue';
 import type { Logger } from '../../server/logger';
@@ -20,6 +19,7 @@ import {
   seedPost as seedPostRow,
   seedProject as seedProjectRow,
 } from './seed';
+import { openPgliteTestDatabase, openPostgresTestDatabase } from './test-databases';
 
 /** The databases the server's integration tests run against. */
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -50,43 +50,15 @@ export interface TestDatabase extends DatabaseHandle {
 }
 
 /**
- * A fresh, migrated database: PGlite in memory, or a new database `rr_test_<random>` on the
- * PostgreSQL server `DATABASE_URL` names, dropped again on close.
+ * A fresh, migrated database: PGlite in memory (this test worker's, emptied), or a new database
+ * `rr_test_<random>` on the PostgreSQL server `DATABASE_URL` names, copied from a migrated template and
+ * dropped again on close (tests/support/test-databases.ts).
  */
 export async function openTestDatabase(kind: DatabaseKind): Promise<TestDatabase> {
-  if (kind === 'pglite') return { ...(await openDatabase({ dataDir: null })), url: null };
-
+  if (kind === 'pglite') return { ...(await openPgliteTestDatabase()), url: null };
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) throw new Error('DATABASE_URL is not set: the postgres tests need a server');
-  const { Client } = await import('pg');
-  const name = `rr_test_${randomBytes(6).toString('hex')}`;
-  const admin = async (sql: string) => {
-    const client = new Client({ connectionString: serverUrl });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`CREATE DATABASE "${name}"`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  let handle: DatabaseHandle;
-  try {
-    handle = await openDatabase({ databaseUrl: url.toString(), dataDir: null });
-  } catch (error) {
-    await admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    throw error;
-  }
-  return {
-    ...handle,
-    url: url.toString(),
-    close: async () => {
-      await handle.close();
-      await admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    },
-  };
+  return openPostgresTestDatabase(serverUrl);
 }
 
 export interface TestRequest {

@@ -61,7 +61,7 @@ describe('publishers in Chromium, against each network’s pages', () => {
     });
     signedIn = await profiles.openBrowser('signed-in');
     visitor = await profiles.openBrowser('visitor');
-  }, 60_000);
+  });
   afterAll(async () => {
     await signedIn?.close();
     await visitor?.close();

@@ -79,9 +79,7 @@ describe('Autopilot settings (the modal once setup is done)', () => {
       ),
     );
     await user.click(within(stopped).getByRole('button', { name: 'Recheck' }));
-    expect(
-      await screen.findByText('Almost there! Checking your social accounts...', {}, { timeout: 3_000 }),
-    ).toBeTruthy();
+    expect(await screen.findByText('Almost there! Checking your social accounts...')).toBeTruthy();
     expect(server.sent('POST', '/api/setup-autoposting/recheck-socials')).toHaveLength(1);
     expect(screen.getByRole('dialog', { name: 'Setup autoposting' })).toBeTruthy();
   });

@@ -39,7 +39,7 @@ describe("the answer's draft", () => {
     await waitFor(async () => expect((await db.posts.get('a'))?.answerVersion).toBe(2));
     await user.type(answer, ', more');
 
-    await waitFor(async () => expect(await db.outbox.count()).toBe(1), { timeout: 2_000 });
+    await waitFor(async () => expect(await db.outbox.count()).toBe(1));
     expect(await db.outbox.toArray()).toMatchObject([
       { kind: 'answer', value: 'Queue them locally. On the phone, more', baseVersion: 1 },
     ]);
@@ -51,7 +51,7 @@ describe("the answer's draft", () => {
     await waitFor(() => expect(answer.value).toBe('Laptop text'));
     await user.type(answer, '!');
 
-    await waitFor(async () => expect(await db.outbox.count()).toBe(1), { timeout: 2_000 });
+    await waitFor(async () => expect(await db.outbox.count()).toBe(1));
     expect(await db.outbox.toArray()).toMatchObject([{ value: 'Laptop text!', baseVersion: 2 }]);
   });
 
