@@ -72,7 +72,7 @@ export async function buildServer(env: Env, options: ServerOptions = {}) {
     env,
     db: database.db,
     logger,
-    principals: new PrincipalResolver(database.db, verifier),
+    principals: new PrincipalResolver(database.db, verifier, database.accessChanges),
     localTokens,
     staticDir,
     renderScreen,

@@ -1,4 +1,8 @@
 import type { Role } from '@contract/entities';
+import type { projects } from '../db/schema';
+
+/** A project as stored. */
+export type ProjectRow = typeof projects.$inferSelect;
 
 /** Who is calling, once the token is verified: the user, the active workspace and the role in it. */
 export interface Principal {
@@ -7,6 +11,8 @@ export interface Principal {
   role: Role | null;
   /** The `project-id` header, checked to name a project of the active workspace. */
   projectId: string | null;
+  /** That project as stored when the request began (null without the header). */
+  project: ProjectRow | null;
   /**
    * An active subscription applies to the caller: the active workspace's, or one the caller bought
    * before having a workspace (the rule of `findSubscription`). Every call but sign-in and billing needs it.

@@ -1,8 +1,10 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, sql } from 'drizzle-orm';
+import type { AccessChanges } from '../db/access-changes';
 import type { Database } from '../db/client';
 import { memberships, projects, sessions, subscriptions, users, workspaces } from '../db/schema';
 import { HttpError } from '../http/envelope';
-import type { Principal, TokenVerifier, VerifiedToken } from './principal';
+import { AccessCache } from './access-cache';
+import type { Principal, ProjectRow, TokenVerifier, VerifiedToken } from './principal';
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -21,15 +23,34 @@ const sessionSignedIn = (sessionId: string) =>
     Boolean,
   );
 
-/** Maps verified tokens onto the database's users, workspaces and memberships, and checks `project-id`. */
+/** What `lookup` reads for a user: one row, kept by the access cache until who may see what changes. */
+interface Access {
+  userId: string;
+  role: Principal['role'];
+  projectId: string | null;
+  project: ProjectRow | null;
+  subscribed: boolean;
+  signedIn: boolean;
+}
+
+/**
+ * Maps verified tokens onto the database's users, workspaces and memberships, and checks `project-id`.
+ * What it reads is kept until a membership, project, subscription, session or account changes (the
+ * database notifies every process: `server/db/access-changes.ts`), so a request whose token names what
+ * an earlier one did costs no round trip to the database.
+ */
 export class PrincipalResolver {
   /** Clerk identities already mirrored into the database, so a request does not write every time. */
   private readonly clerkSeen = new Map<string, { userId: string; workspaceId: string | null }>();
+  private readonly access: AccessCache<Access>;
 
   constructor(
     private readonly db: Database,
     private readonly verifier: TokenVerifier,
-  ) {}
+    changes: AccessChanges,
+  ) {
+    this.access = new AccessCache(changes);
+  }
 
   async resolve(authorization: string | undefined, projectIdHeader: string | undefined): Promise<Principal> {
     const token = authorization?.replace(/^Bearer\s+/i, '').trim();
@@ -42,9 +63,9 @@ export class PrincipalResolver {
     const row = await this.lookup(base.userId, base.workspaceId, requested, null);
     if (!row) throw new HttpError(401, 'unauthorized', 'This account no longer exists');
     const principal = { ...base, subscribed: row.subscribed };
-    if (!requested) return { ...principal, projectId: null };
+    if (!requested) return { ...principal, projectId: null, project: null };
     if (!base.workspaceId || !row.projectId) throw projectForbidden();
-    return { ...principal, projectId: row.projectId };
+    return { ...principal, projectId: row.projectId, project: row.project };
   }
 
   /**
@@ -63,10 +84,10 @@ export class PrincipalResolver {
     if (!row.signedIn) throw new HttpError(401, 'unauthorized', 'You have signed out: sign in again');
     const workspaceId = row.role ? orgId : null;
     const base = { userId: row.userId, workspaceId, role: row.role, subscribed: row.subscribed };
-    if (!header) return { ...base, projectId: null };
+    if (!header) return { ...base, projectId: null, project: null };
     requestedProject(header);
     if (!workspaceId || !row.projectId) throw projectForbidden();
-    return { ...base, projectId: row.projectId };
+    return { ...base, projectId: row.projectId, project: row.project };
   }
 
   /**
@@ -75,17 +96,28 @@ export class PrincipalResolver {
    * subscription applies (the workspace's, or one the user bought before having a workspace, as
    * `findSubscription` reads it) and whether the local session `sessionId` is still signed in.
    */
-  private async lookup(
+  private lookup(
     userId: string,
     workspaceId: string | null,
     projectId: string | null,
     sessionId: string | null,
-  ) {
+  ): Promise<Access | null> {
+    const key = `${userId}|${workspaceId ?? ''}|${projectId ?? ''}|${sessionId ?? ''}`;
+    return this.access.get(key, () => this.read(userId, workspaceId, projectId, sessionId));
+  }
+
+  private async read(
+    userId: string,
+    workspaceId: string | null,
+    projectId: string | null,
+    sessionId: string | null,
+  ): Promise<Access | null> {
     const [row] = await this.db
       .select({
         userId: users.id,
         role: memberships.role,
         projectId: projects.id,
+        project: getTableColumns(projects),
         subscribed: subscriptionApplies,
         signedIn: sessionId ? sessionSignedIn(sessionId) : sql<boolean>`true`.mapWith(Boolean),
       })
@@ -106,7 +138,9 @@ export class PrincipalResolver {
     return row ?? null;
   }
 
-  private async fromClerk(token: VerifiedToken): Promise<Omit<Principal, 'projectId' | 'subscribed'>> {
+  private async fromClerk(
+    token: VerifiedToken,
+  ): Promise<Omit<Principal, 'projectId' | 'project' | 'subscribed'>> {
     const key = `${token.subject}|${token.orgId ?? ''}|${token.orgRole ?? ''}`;
     const seen = this.clerkSeen.get(key);
     if (seen) return { ...seen, role: seen.workspaceId ? token.orgRole : null };

@@ -2,6 +2,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { type AccessChanges, pgliteAccessChanges, postgresAccessChanges } from './access-changes';
 import type { PgliteSync } from './durable-pglite';
 import * as schema from './schema';
 
@@ -10,6 +11,8 @@ export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
+  /** Changes to who may see what, as this process hears of them (what cached principals must forget). */
+  accessChanges: AccessChanges;
   close(): Promise<void>;
 }
 
@@ -33,10 +36,17 @@ export interface DatabaseOptions {
 /** Opens the database and applies the committed migrations. */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
-    const { Pool } = await import('pg');
+    const { Client, Pool } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-    const pool = new Pool({ connectionString: options.databaseUrl, max: 10 });
+    const databaseUrl = options.databaseUrl;
+    const accessChanges = postgresAccessChanges(() => new Client({ connectionString: databaseUrl }));
+    const pool = new Pool({
+      connectionString: databaseUrl,
+      max: 10,
+      // Every connection hears changes to who may see what, its own ones before its query returns.
+      onConnect: (client) => accessChanges.listenOn(client),
+    });
     // An idle connection the server closes (a restart, a failover, the database dropped) is reported
     // here; without a listener it would crash the process. The pool opens a new one on the next query.
     pool.on('error', (error) =>
@@ -44,7 +54,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     );
     const db = drizzle(pool, { schema });
     await migrate(db, { migrationsFolder: migrationsFolder() });
-    return { db, kind: 'postgres', close: () => pool.end() };
+    return {
+      db,
+      kind: 'postgres',
+      accessChanges,
+      close: async () => {
+        await accessChanges.close();
+        await pool.end();
+      },
+    };
   }
 
   const { PGlite } = await import('@electric-sql/pglite');
@@ -61,5 +79,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   }
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder: migrationsFolder() });
-  return { db, kind: 'pglite', close: () => client.close() };
+  const accessChanges = pgliteAccessChanges(client);
+  return {
+    db,
+    kind: 'pglite',
+    accessChanges,
+    close: async () => {
+      await accessChanges.close();
+      await client.close();
+    },
+  };
 }

@@ -20,13 +20,27 @@ export interface PostMutation {
 /** A concurrent request with the same mutation id committed first; this one rolls back and reads its result. */
 class AppliedMeanwhile extends Error {}
 
-/** The result stored for this mutation id, or null when it was never applied; 409 when it named another write. */
-async function storedResult(db: Database | Transaction, mutation: PostMutation): Promise<Post | null> {
+/** What is stored for a mutation id: the write it named and its result. */
+interface StoredMutation {
+  projectId: string;
+  postId: string;
+  route: string;
+  result: unknown;
+}
+
+/**
+ * The result stored for this mutation id (read now, or `known` when already read), or null when it was
+ * never applied; 409 when it named another write.
+ */
+export async function storedResult(
+  db: Database | Transaction,
+  mutation: PostMutation,
+  known?: StoredMutation,
+): Promise<Post | null> {
   if (!mutation.mutationId) return null;
-  const [stored] = await db
-    .select()
-    .from(appliedMutations)
-    .where(eq(appliedMutations.mutationId, mutation.mutationId));
+  const [stored] = known
+    ? [known]
+    : await db.select().from(appliedMutations).where(eq(appliedMutations.mutationId, mutation.mutationId));
   if (!stored) return null;
   if (
     stored.projectId !== mutation.projectId ||

@@ -1,21 +1,23 @@
 import { and, eq } from 'drizzle-orm';
 import type { Context } from 'hono';
+import type { ProjectRow } from '../../auth/principal';
 import type { Database } from '../../db/client';
-import { posts, projects } from '../../db/schema';
+import { posts } from '../../db/schema';
 import type { AppEnv } from '../../http/bind-route';
 import { HttpError } from '../../http/envelope';
 import type { PostRow } from './post-view';
 
-export type ProjectRow = typeof projects.$inferSelect;
+export type { ProjectRow } from '../../auth/principal';
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * The `project-id` project (the principal resolver has checked it belongs to the active workspace),
- * once it is reviewed: posts are found only after the first save, and the app asks for them only then.
+ * The `project-id` project (the principal resolver has checked it belongs to the active workspace and
+ * read it with the principal), once it is reviewed: posts are found only after the first save, and the
+ * app asks for them only then.
  */
-export async function reviewedProject(db: Database, c: Context<AppEnv>): Promise<ProjectRow> {
-  const { projectId } = c.get('principal');
+export function reviewedProject(c: Context<AppEnv>): ProjectRow {
+  const { projectId, project } = c.get('principal');
   if (!projectId)
     throw new HttpError(
       400,
@@ -23,7 +25,6 @@ export async function reviewedProject(db: Database, c: Context<AppEnv>): Promise
       'Send the project-id header: posts belong to a project',
       'project-id',
     );
-  const [project] = await db.select().from(projects).where(eq(projects.id, projectId));
   if (!project)
     throw new HttpError(404, 'not_found', 'There is no such project in your active workspace', 'project-id');
   if (!project.reviewed)

@@ -18,7 +18,7 @@ export const notHidden: SQL = sql`${posts.relevant} is not false`;
 export function registerPostSignalRoutes(bind: Bind, db: Database): void {
   // "Set to X", like the approval: a replayed or reordered mark cannot flip it back.
   bind(api.setRelevance, async (c, { params, body }) => {
-    const project = await reviewedProject(db, c);
+    const project = reviewedProject(c);
     return applyOnce(
       db,
       { mutationId: body.mutationId, projectId: project.id, postId: params.postId, route: 'relevance' },
@@ -37,7 +37,7 @@ export function registerPostSignalRoutes(bind: Bind, db: Database): void {
 
   // The first copy is the one kept; copying again (or a replayed request) changes nothing.
   bind(api.markCopied, async (c, { params, body }) => {
-    const project = await reviewedProject(db, c);
+    const project = reviewedProject(c);
     return applyOnce(
       db,
       { mutationId: body.mutationId, projectId: project.id, postId: params.postId, route: 'copied' },

@@ -1,5 +1,5 @@
 import { api } from '@contract/api';
-import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gt, sql } from 'drizzle-orm';
 import { union } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import { discoveryRuns, posts, publishAttempts, socials } from '../../db/schema';
@@ -9,6 +9,7 @@ import type { Bind } from '../../http/bind-route';
 import type { AppDeps } from '../../http/deps';
 import { HttpError } from '../../http/envelope';
 import { applyOnce, type Transaction } from './apply-once';
+import { editAnswer } from './edit-answer';
 import { postNotFound, postOfProject, reviewedProject } from './post-scope';
 import { notHidden, registerPostSignalRoutes } from './post-signals.routes';
 import { type PostRow, toPost } from './post-view';
@@ -53,6 +54,42 @@ async function socialOf(db: Database | Transaction, post: PostRow): Promise<stri
 }
 
 /**
+ * The posts of a project on a network (its slug), newest first, leaving out those marked 'Not relevant',
+ * optionally of one keyword and one found date: one query, prepared once for each of the four
+ * combinations of filters (each has its own plan: a date uses the project's found-date index).
+ */
+function dayPostsQueries(db: Database) {
+  const prepared = new Map<string, ReturnType<typeof prepare>>();
+  function prepare(byKeyword: boolean, byDate: boolean) {
+    return db
+      .select(getTableColumns(posts))
+      .from(posts)
+      .innerJoin(socials, eq(socials.id, posts.socialId))
+      .where(
+        and(
+          eq(posts.projectId, sql.placeholder('projectId')),
+          eq(socials.slug, sql.placeholder('social')),
+          notHidden,
+          byKeyword ? eq(posts.keyword, sql.placeholder('keyword')) : undefined,
+          byDate ? eq(posts.foundDate, sql.placeholder('foundDate')) : undefined,
+        ),
+      )
+      .orderBy(desc(posts.publishedDate), desc(posts.id))
+      .prepare(`day_posts_${byKeyword ? 'k' : ''}${byDate ? 'd' : ''}`);
+  }
+  return (filters: { keyword?: string | undefined; found_date?: string | undefined }) => {
+    const [byKeyword, byDate] = [Boolean(filters.keyword), Boolean(filters.found_date)];
+    const key = `${byKeyword}|${byDate}`;
+    let query = prepared.get(key);
+    if (!query) {
+      query = prepare(byKeyword, byDate);
+      prepared.set(key, query);
+    }
+    return query;
+  };
+}
+
+/**
  * The mentions and replies calls. Every one is scoped to the `project-id` project and answers 409
  * 'Review the project first' until that project is reviewed. `published` and `meta/*` are registered
  * before `:social` so that a social slug cannot swallow them.
@@ -60,7 +97,7 @@ async function socialOf(db: Database | Transaction, post: PostRow): Promise<stri
 export function registerPostRoutes(bind: Bind, { db, drafter, logger }: AppDeps): void {
   registerPostSignalRoutes(bind, db);
   bind(api.listPublishedPosts, async (c) => {
-    const project = await reviewedProject(db, c);
+    const project = reviewedProject(c);
     const rows = await db
       .select()
       .from(posts)
@@ -73,7 +110,7 @@ export function registerPostRoutes(bind: Bind, { db, drafter, logger }: AppDeps)
   // shows an empty list, not 'Search in progress…' until the next day finds something. `running` says a
   // run of the project is still going, so the app keeps checking until its last posts are in.
   bind(api.listFoundDates, async (c) => {
-    const project = await reviewedProject(db, c);
+    const project = reviewedProject(c);
     const withPosts = db
       .selectDistinct({ foundDate: posts.foundDate })
       .from(posts)
@@ -94,7 +131,7 @@ export function registerPostRoutes(bind: Bind, { db, drafter, logger }: AppDeps)
   });
 
   bind(api.listKeywordsForDate, async (c, { query }) => {
-    const project = await reviewedProject(db, c);
+    const project = reviewedProject(c);
     const rows = await db
       .selectDistinct({ name: posts.keyword })
       .from(posts)
@@ -103,30 +140,30 @@ export function registerPostRoutes(bind: Bind, { db, drafter, logger }: AppDeps)
     return { keywords: rows };
   });
 
+  const dayPosts = dayPostsQueries(db);
   bind(api.listPosts, async (c, { params, query }) => {
-    const project = await reviewedProject(db, c);
-    const [social] = await db.select({ id: socials.id }).from(socials).where(eq(socials.slug, params.social));
-    if (!social)
-      throw new HttpError(404, 'not_found', `There is no social network "${params.social}"`, 'social');
-    const rows = await db
-      .select()
-      .from(posts)
-      .where(
-        and(
-          eq(posts.projectId, project.id),
-          eq(posts.socialId, social.id),
-          notHidden,
-          query.keyword ? eq(posts.keyword, query.keyword) : undefined,
-          query.found_date ? eq(posts.foundDate, query.found_date) : undefined,
-        ),
-      )
-      .orderBy(desc(posts.publishedDate), desc(posts.id));
+    const project = reviewedProject(c);
+    const rows = await dayPosts(query).execute({
+      projectId: project.id,
+      social: params.social,
+      keyword: query.keyword,
+      foundDate: query.found_date,
+    });
+    // An empty answer is a day with nothing found, or a network that does not exist.
+    if (rows.length === 0) {
+      const [social] = await db
+        .select({ id: socials.id })
+        .from(socials)
+        .where(eq(socials.slug, params.social));
+      if (!social)
+        throw new HttpError(404, 'not_found', `There is no social network "${params.social}"`, 'social');
+    }
     return rows.map(toPost);
   });
 
   // Drafts a new answer and stores it as the next version; a published answer stays as it went out.
   bind(api.regenerateAnswer, async (c, { params, body }) => {
-    const project = await reviewedProject(db, c);
+    const project = reviewedProject(c);
     const post = await postOfProject(db, project.id, params.postId);
     if (post.published) throw alreadyPublished('answer');
     if (await beingPublished(db, post.id)) throw beingPublishedNow('rewritten');
@@ -183,7 +220,7 @@ export function registerPostRoutes(bind: Bind, { db, drafter, logger }: AppDeps)
 
   // "Set to X", never a toggle, so a replayed or reordered approval cannot flip it back.
   bind(api.setApproved, async (c, { params, body }) => {
-    const project = await reviewedProject(db, c);
+    const project = reviewedProject(c);
     return applyOnce(
       db,
       { mutationId: body.mutationId, projectId: project.id, postId: params.postId, route: 'approved' },
@@ -215,34 +252,12 @@ export function registerPostRoutes(bind: Bind, { db, drafter, logger }: AppDeps)
     );
   });
 
-  // An edit based on an older version than the stored one is refused with the stored post, so the
-  // person can choose which text to keep; without a base version the last write wins.
   bind(api.updateAnswer, async (c, { params, body }) => {
-    const project = await reviewedProject(db, c);
-    return applyOnce(
+    const project = reviewedProject(c);
+    return editAnswer(
       db,
       { mutationId: body.mutationId, projectId: project.id, postId: params.postId, route: 'update-answer' },
-      async (tx, post) => {
-        if (post.answer === body.answer) return toPost(post);
-        if (post.published) throw alreadyPublished('answer');
-        if (await beingPublished(tx, post.id)) throw beingPublishedNow('edited');
-        if (body.baseVersion !== undefined && body.baseVersion !== post.answerVersion) {
-          throw new HttpError(
-            409,
-            'conflict',
-            'This answer was changed elsewhere since your edit began: choose which text to keep',
-            'baseVersion',
-            toPost(post),
-          );
-        }
-        const [row] = await tx
-          .update(posts)
-          .set({ answer: body.answer, answerVersion: post.answerVersion + 1, updatedAt: new Date() })
-          .where(eq(posts.id, post.id))
-          .returning();
-        if (!row) throw postNotFound();
-        return toPost(row);
-      },
+      { answer: body.answer, baseVersion: body.baseVersion },
     );
   });
 }
