@@ -6,7 +6,8 @@
  * - the mentions page: 2,000 posts in the mirror against 20 (first card drawn by the server, first card
  *   offline from the mirror, frames dropped scrolling);
  * - the API: GET posts and PATCH update-answer against a bare node:http server (autocannon);
- * - the embedded database on disk: what a committed update costs with PGLITE_SYNC on and off.
+ * - the embedded database on disk: what a committed update costs with PGLITE_SYNC on and off;
+ * - the daily sweep of 2,000 projects by 2 and 4 workers on PostgreSQL (`sweep-simulation.ts`).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -16,6 +17,7 @@ import { benchApiThroughput } from './api-throughput';
 import { benchMentionsScroll } from './mentions-scroll';
 import { benchOutboxDrain } from './outbox-drain';
 import { benchPgliteSync } from './pglite-sync';
+import { benchSweepSimulation, sweepRows } from './sweep-simulation';
 import type { BenchTarget } from './target';
 
 async function startTarget() {
@@ -48,6 +50,8 @@ async function main() {
     const api = await benchApiThroughput(target);
     console.log('Embedded database commits, PGLITE_SYNC on and off…');
     const pgliteSync = await benchPgliteSync();
+    // The workers need pg-boss: without DATABASE_URL the simulation is left out and says so.
+    const sweep = await benchSweepSimulation();
 
     const rows: [string, string, string][] = [
       [
@@ -93,6 +97,9 @@ async function main() {
         `${fixed(result.msPerCommit, 2)} ms, ${result.commitsPerSecond}/s, ${result.flushesPerCommit} disk flushes each`,
       ]);
 
+    if (sweep) rows.push(...sweepRows(sweep));
+    else rows.push(['daily sweep simulation', 'not run', 'needs PostgreSQL: set DATABASE_URL']);
+
     const widths = [0, 1, 2].map((column) => Math.max(...rows.map((row) => row[column]?.length ?? 0)));
     const line = (row: readonly string[]) =>
       row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join(' | ');
@@ -110,6 +117,7 @@ async function main() {
       mentions,
       api,
       pgliteSync,
+      sweep,
       table: rows,
     };
     writeFileSync('reports/bench.json', `${JSON.stringify(report, null, 2)}\n`);
