@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { missingVariables } from './discovery/sources/networks';
+import { missingVariables, parseRateLimits } from './discovery/sources/networks';
 import { socialSlugs } from './discovery/types';
 import { parseTrustProxy } from './http/trusted-proxy';
 import { parseAllowedHost } from './net/safe-fetch';
@@ -138,6 +138,17 @@ export const envSchema = z
       emptyAsUndefined,
       z.url({ protocol: /^https?$/ }).default('https://www.linkedin.com'),
     ),
+
+    /**
+     * What every process together may spend of each network, over the defaults (decision 047):
+     * `network=requests/window`, comma-separated (`reddit=90/1m,x=54/15m`).
+     */
+    NETWORK_RATE_LIMITS: z.preprocess(emptyAsUndefined, z.string().default('')).transform((value, ctx) => {
+      const limits = parseRateLimits(value);
+      if (typeof limits !== 'string') return limits;
+      ctx.addIssue({ code: 'custom', message: limits });
+      return z.NEVER;
+    }),
 
     /** Set: Autopilot's browser profiles live in GoLogin; unset: local profiles under DATA_DIR (playwright-core). */
     GOLOGIN_API_TOKEN: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),

@@ -3,6 +3,7 @@ import {
   boolean,
   check,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -340,6 +341,59 @@ export const discoveryRuns = pgTable(
     uniqueIndex('discovery_runs_project_date_key').on(t.projectId, t.foundDate),
     index('discovery_runs_found_date_idx').on(t.foundDate, t.status),
     check('discovery_runs_status_check', sql`${t.status} in ('started', 'finished', 'failed')`),
+  ],
+);
+
+/**
+ * A network's request budget, one row per network, shared by every process on the database: a token
+ * bucket that each request takes one token from in a single atomic statement (`network-budget.ts`),
+ * refilled at the network's rate by the database's own clock, so no two processes spend the same token.
+ */
+export const networkBudgets = pgTable('network_budgets', {
+  network: text('network').primaryKey(),
+  /** Tokens left at `refilled_at` (fractional: the bucket refills continuously). */
+  tokens: doublePrecision('tokens').notNull(),
+  refilledAt: timestamp('refilled_at', { withTimezone: true }).notNull(),
+});
+
+/** A found post as a shared search keeps it for the other projects of the day (its date in ISO form). */
+export interface SharedSearchPost {
+  externalId: string;
+  network: string;
+  author: string;
+  title: string | null;
+  content: string;
+  url: string;
+  publishedAt: string;
+  engagement?: Record<string, number>;
+  deleted?: boolean;
+  bot?: boolean;
+}
+
+/**
+ * One search of a network per query and found date, shared by every project that tracks the keyword:
+ * the first run to need it claims the row (`searching`) and searches; the others wait for it and read
+ * its posts (`done`). A claim whose process died is taken over once `claimed_at` is old. Only searches
+ * that succeeded are kept; a failed one is given back for the next run to try.
+ */
+export const sharedSearches = pgTable(
+  'shared_searches',
+  {
+    network: text('network').notNull(),
+    /** The keyword as the network is asked for it, normalised (and its `author:` clause). */
+    query: text('query').notNull(),
+    foundDate: date('found_date', { mode: 'string' }).notNull(),
+    status: text('status', { enum: ['searching', 'done'] }).notNull(),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull(),
+    posts: jsonb('posts').$type<SharedSearchPost[]>(),
+    /** The window the search covered (the first run's). */
+    since: timestamp('since', { withTimezone: true }).notNull(),
+    until: timestamp('until', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.network, t.query, t.foundDate] }),
+    index('shared_searches_found_date_idx').on(t.foundDate),
+    check('shared_searches_status_check', sql`${t.status} in ('searching', 'done')`),
   ],
 );
 

@@ -3,21 +3,28 @@ import type { Env } from '../env';
 import type { Drafter } from '../generation/drafter';
 import type { Logger } from '../logger';
 import { parseFilter } from './keyword-filter';
+import { NetworkBudget } from './network-budget';
 import type { DiscoveryDeps } from './pipeline';
 import { createRelevance } from './relevance';
 import { createSources } from './sources';
 
-/** The discovery pipeline as the configuration builds it: its sources, its relevance and the project's drafter. */
+/**
+ * The discovery pipeline as the configuration builds it: its sources (within the networks' shared
+ * budgets), its relevance and the project's drafter.
+ */
 export function createDiscovery(
   env: Env,
   parts: { db: Database; drafter: Pick<Drafter, 'draftReply'>; logger: Logger },
 ): Omit<DiscoveryDeps, 'signal' | 'onProgress'> {
   return {
     db: parts.db,
-    sources: createSources(env),
+    // Every process's requests take from the same per-network budgets, kept in the database.
+    sources: createSources(env, { budget: new NetworkBudget(parts.db, env.NETWORK_RATE_LIMITS) }),
     relevance: createRelevance(env, parts.logger),
     drafter: parts.drafter,
     parseFilter,
+    // Projects that track the same keyword share the network's one search of the day.
+    shareSearches: true,
     logger: parts.logger,
     maxPerKeyword: env.DISCOVERY_MAX_PER_KEYWORD,
   };

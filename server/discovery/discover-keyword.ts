@@ -14,6 +14,7 @@ import { draftReplies } from './draft-replies';
 import type { LearnedRelevance } from './learned-relevance';
 import type { DiscoveryDeps } from './pipeline';
 import { type GrowingSeenPosts, seenId } from './seen-posts';
+import { searchOnce } from './shared-searches';
 import {
   type ParsedFilter,
   type ScoredPost,
@@ -158,14 +159,17 @@ async function searchSources(
     let error: DiscoveryError | undefined;
     let sourcePosts: SourcePost[] = [];
     try {
-      sourcePosts = await source.search({
+      const query = {
         keyword,
         filter,
         since: run.since,
         until: run.until,
         limit: candidatesPerSource,
         ...(deps.signal ? { signal: deps.signal } : {}),
-      });
+      };
+      sourcePosts = deps.shareSearches
+        ? await searchOnce(deps.db, source, query, run.foundDate)
+        : await source.search(query);
     } catch (cause) {
       deps.signal?.throwIfAborted();
       error = {

@@ -29,6 +29,12 @@ export interface DiscoveryDeps {
   /** The filter language's parser (`keyword-filter.ts`). */
   parseFilter: (text: string) => ParsedFilter | null;
   logger: Logger;
+  /**
+   * True: each network is searched for a keyword once a day, whichever projects track it, and the
+   * other projects read that search (`shared-searches.ts`); the server's runs share. Unset: every run
+   * makes its own searches (tests whose doubles answer each run differently).
+   */
+  shareSearches?: boolean;
   /** Most posts kept per keyword and found date (`DISCOVERY_MAX_PER_KEYWORD`). */
   maxPerKeyword: number;
   now?: () => Date;

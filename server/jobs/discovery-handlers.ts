@@ -1,12 +1,15 @@
 import type { Database } from '../db/client';
-import { type DiscoveryDeps, runDiscovery } from '../discovery/pipeline';
+import { type DiscoveryDeps, foundDateOf, runDiscovery } from '../discovery/pipeline';
+import { forgetSharedSearches } from '../discovery/shared-searches';
 import type { Logger } from '../logger';
 import { dueDiscoveryRuns, isProjectSubscribed } from './due-runs';
 import type { JobHandlers } from './job-queue';
 
+const dayMs = 24 * 60 * 60_000;
+
 /**
  * The job handlers over a discovery setup: `discover` runs the pipeline for a project of a subscribed
- * workspace, `dueRuns` finds what is due.
+ * workspace, `dueRuns` finds what is due (and forgets the shared searches no run reads any more).
  */
 export function discoveryHandlers(
   discovery: Omit<DiscoveryDeps, 'signal' | 'onProgress'>,
@@ -24,6 +27,10 @@ export function discoveryHandlers(
       if (outcome.status === 'skipped')
         options.logger.debug({ ...job, why: outcome.why }, 'discovery run skipped');
     },
-    dueRuns: (now) => dueDiscoveryRuns(options.db, now, options.hour),
+    async dueRuns(now) {
+      // Yesterday's searches may still serve a run resumed late; older ones serve none.
+      await forgetSharedSearches(options.db, foundDateOf(new Date(now.getTime() - dayMs)));
+      return dueDiscoveryRuns(options.db, now, options.hour);
+    },
   };
 }

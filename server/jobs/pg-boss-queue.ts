@@ -72,15 +72,23 @@ export class PgBossQueue implements JobQueue {
     this.boss = boss;
     this.stopping = new AbortController();
 
-    await boss.createQueue(queues.discoveryRun, {
-      name: queues.discoveryRun,
-      policy: 'stately',
-      retryLimit: 2,
-      retryDelay: 120,
-      retryBackoff: true,
-      expireInSeconds: 60 * 60,
+    await whileHoldingStartLock(this.options.connectionString, async () => {
+      await ensureQueue(boss, queues.discoveryRun, {
+        policy: 'stately',
+        retryLimit: 2,
+        retryDelay: 120,
+        retryBackoff: true,
+        expireInSeconds: 60 * 60,
+      });
+      await ensureQueue(boss, queues.discoverySweep, { policy: 'stately' });
+      if (work && this.handlers.publish && this.handlers.duePublishing)
+        await ensureQueue(boss, queues.publishRun, {
+          policy: 'stately',
+          // The next poll queues the project again; the attempt's record decides what happens then.
+          retryLimit: 0,
+          expireInSeconds: 15 * 60,
+        });
     });
-    await boss.createQueue(queues.discoverySweep, { name: queues.discoverySweep, policy: 'stately' });
 
     if (work) {
       const polling = { pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 2 };
@@ -128,13 +136,6 @@ export class PgBossQueue implements JobQueue {
   private async startPublishing(boss: PgBoss, polling: { pollingIntervalSeconds: number }): Promise<void> {
     const { publish, duePublishing } = this.handlers;
     if (!publish || !duePublishing) return;
-    await boss.createQueue(queues.publishRun, {
-      name: queues.publishRun,
-      policy: 'stately',
-      // The next poll queues the project again; the attempt's record decides what happens then.
-      retryLimit: 0,
-      expireInSeconds: 15 * 60,
-    });
     await boss.work<{ projectId: string }>(queues.publishRun, { ...polling, batchSize: 1 }, async (jobs) => {
       for (const job of jobs) await publish(job.data.projectId, this.stopping.signal);
     });
@@ -157,5 +158,32 @@ export class PgBossQueue implements JobQueue {
 
   private now(): Date {
     return this.options.now?.() ?? new Date();
+  }
+}
+
+/** Creates a queue unless another process already did. */
+async function ensureQueue(boss: PgBoss, name: string, options: Omit<PgBoss.Queue, 'name'>): Promise<void> {
+  if (await boss.getQueue(name)) return;
+  await boss.createQueue(name, { name, ...options });
+}
+
+/** Any fixed number: the advisory lock the processes take while they create the queues. */
+const startLockKey = 47_017;
+
+/**
+ * Runs `create` while holding a PostgreSQL advisory lock, so processes that start together create the
+ * queues one after another: pg-boss's queue creation, run at once by two processes on a new database,
+ * deadlocks on its tables' locks.
+ */
+async function whileHoldingStartLock(connectionString: string, create: () => Promise<void>): Promise<void> {
+  const { Client } = await import('pg');
+  const client = new Client({ connectionString, application_name: 'replyradar-start' });
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [startLockKey]);
+    await create();
+  } finally {
+    // Ending the session lets go of the lock whatever happened.
+    await client.end();
   }
 }

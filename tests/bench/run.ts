@@ -8,7 +8,8 @@
  * - the API: the list, the edit, the approval and the dates call against the one-query limit on the
  *   same database (autocannon, from this process), on PGlite and, when `DATABASE_URL` names a
  *   PostgreSQL server, on a fresh database there;
- * - the embedded database on disk: what a committed update costs with PGLITE_SYNC on and off.
+ * - the embedded database on disk: what a committed update costs with PGLITE_SYNC on and off;
+ * - the daily sweep of 2,000 projects by 2 and 4 workers on PostgreSQL (`sweep-simulation.ts`).
  *
  * `npm run bench -- api` runs the API part only.
  */
@@ -20,6 +21,7 @@ import { benchApiThroughput, type ThroughputResult } from './api-throughput';
 import { benchMentionsScroll } from './mentions-scroll';
 import { benchOutboxDrain } from './outbox-drain';
 import { benchPgliteSync } from './pglite-sync';
+import { benchSweepSimulation, sweepRows } from './sweep-simulation';
 import type { BenchTarget } from './target';
 
 async function startTarget(database: BenchTarget['database']) {
@@ -130,6 +132,8 @@ async function main() {
     const api = await benchApi(target);
     console.log('Embedded database commits, PGLITE_SYNC on and off…');
     const pgliteSync = await benchPgliteSync();
+    // The workers need pg-boss: without DATABASE_URL the simulation is left out and says so.
+    const sweep = await benchSweepSimulation();
 
     const rows: [string, string, string][] = [
       [
@@ -164,6 +168,9 @@ async function main() {
         `${fixed(result.msPerCommit, 2)} ms, ${result.commitsPerSecond}/s, ${result.flushesPerCommit} disk flushes each`,
       ]);
 
+    if (sweep) rows.push(...sweepRows(sweep));
+    else rows.push(['daily sweep simulation', 'not run', 'needs PostgreSQL: set DATABASE_URL']);
+
     console.log('');
     printTable(rows);
     writeReport('reports/bench.json', {
@@ -172,6 +179,7 @@ async function main() {
       mentions,
       api,
       pgliteSync,
+      sweep,
       table: rows,
     });
   } finally {

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
+import { pgliteAccessChanges } from '../../server/db/access-changes';
 import { type DatabaseHandle, migrationsFolder, openDatabase } from '../../server/db/client';
 import * as schema from '../../server/db/schema';
 
@@ -90,13 +91,16 @@ export async function openPgliteTestDatabase(): Promise<DatabaseHandle> {
   }
   const { drizzle } = await import('drizzle-orm/pglite');
   const held = client;
+  const accessChanges = pgliteAccessChanges(held);
   let closed = false;
   return {
     db: drizzle(held, { schema }),
     kind: 'pglite',
+    accessChanges,
     close: async () => {
       if (closed) return;
       closed = true;
+      await accessChanges.close();
       idlePglites.push(held);
     },
   };

@@ -8,6 +8,7 @@ import {
   pageSize,
   parseShape,
   type RawResponse,
+  type RequestBudget,
   readJson,
   readPages,
   type SourceClock,
@@ -62,6 +63,7 @@ export class BlueskySource implements Source {
   private readonly baseUrl: string;
   private readonly timeoutMs: number;
   private readonly clock: SourceClock | undefined;
+  private readonly sharedBudget: RequestBudget | undefined;
   private readonly handle: string;
   private readonly appPassword: string;
   private session: Promise<Session> | null = null;
@@ -70,6 +72,7 @@ export class BlueskySource implements Source {
     this.baseUrl = options.baseUrl ?? 'https://bsky.social';
     this.timeoutMs = options.timeoutMs ?? defaultSourceTimeoutMs;
     this.clock = options.clock;
+    this.sharedBudget = options.budget;
     this.handle = options.handle;
     this.appPassword = options.appPassword;
   }
@@ -120,6 +123,7 @@ export class BlueskySource implements Source {
       timeoutMs: this.timeoutMs,
       signal,
       clock: this.clock,
+      budget: this.sharedBudget,
     });
   }
 
@@ -157,6 +161,7 @@ export class BlueskySource implements Source {
       timeoutMs: this.timeoutMs,
       signal,
       clock: this.clock,
+      budget: this.sharedBudget,
     });
     if (response.status === 400 || response.status === 401) {
       throw new SourceError(
@@ -176,6 +181,7 @@ export class BlueskySource implements Source {
       timeoutMs: this.timeoutMs,
       signal,
       clock: this.clock,
+      budget: this.sharedBudget,
     });
     return parseShape('bluesky', sessionSchema, readJson('bluesky', response));
   }

@@ -7,6 +7,7 @@ import {
   endpoint,
   fetchJson,
   pageSize,
+  type RequestBudget,
   readPages,
   type SourceClock,
   type SourceOptions,
@@ -45,11 +46,13 @@ export class HackerNewsSource implements Source {
   private readonly baseUrl: string;
   private readonly timeoutMs: number;
   private readonly clock: SourceClock | undefined;
+  private readonly sharedBudget: RequestBudget | undefined;
 
   constructor(options: HackerNewsOptions = {}) {
     this.baseUrl = options.baseUrl ?? 'https://hn.algolia.com';
     this.timeoutMs = options.timeoutMs ?? defaultSourceTimeoutMs;
     this.clock = options.clock;
+    this.sharedBudget = options.budget;
   }
 
   async search(query: SourceQuery): Promise<SourcePost[]> {
@@ -66,7 +69,14 @@ export class HackerNewsSource implements Source {
     return readPages<number>(query.limit, hitsPerPage, async (page) => {
       const url = endpoint(this.baseUrl, '/api/v1/search_by_date', page ? { ...params, page } : params);
       const { data } = await fetchJson(
-        { network: this.slug, url, timeoutMs: this.timeoutMs, signal: query.signal, clock: this.clock },
+        {
+          network: this.slug,
+          url,
+          timeoutMs: this.timeoutMs,
+          signal: query.signal,
+          clock: this.clock,
+          budget: this.sharedBudget,
+        },
         searchSchema,
       );
       const answered = data.page ?? page ?? 0;

@@ -7,7 +7,7 @@ import { LinkedInSource } from './linkedin';
 import { MastodonSource } from './mastodon';
 import { missingVariables } from './networks';
 import { RedditSource } from './reddit';
-import type { SourceClock } from './source-http';
+import type { RequestBudget, SourceClock } from './source-http';
 import { XSource } from './x';
 
 export { type BlueskyOptions, BlueskySource } from './bluesky';
@@ -16,7 +16,7 @@ export { type LinkedInOptions, LinkedInSource } from './linkedin';
 export { type MastodonOptions, MastodonSource } from './mastodon';
 export { isSocialSlug, socialNetworks } from './networks';
 export { defaultRedditUserAgent, type RedditOptions, RedditSource } from './reddit';
-export { maxRateLimitWaitMs, type SourceClock, systemClock } from './source-http';
+export { maxRateLimitWaitMs, type RequestBudget, type SourceClock, systemClock } from './source-http';
 export { type XOptions, XSource } from './x';
 
 /** The variables the sources read (the whole server Env satisfies it). */
@@ -47,6 +47,8 @@ export interface CreateSourcesOptions {
   timeoutMs?: number;
   /** What a 429's wait is spent on (default the wall clock). */
   clock?: SourceClock;
+  /** The networks' budgets every request takes a token from (shared by all processes on the database). */
+  budget?: RequestBudget;
 }
 
 /**
@@ -70,6 +72,7 @@ function createSource(slug: SocialSlug, env: SourcesEnv, options: CreateSourcesO
   const common = {
     ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
     ...(options.clock === undefined ? {} : { clock: options.clock }),
+    ...(options.budget === undefined ? {} : { budget: options.budget }),
   };
   switch (slug) {
     case 'reddit': {

@@ -8,6 +8,7 @@ import {
   endpoint,
   fetchJson,
   pageSize,
+  type RequestBudget,
   readPages,
   type SourceClock,
   type SourceOptions,
@@ -67,12 +68,14 @@ export class LinkedInSource implements Source {
   private readonly url: string;
   private readonly timeoutMs: number;
   private readonly clock: SourceClock | undefined;
+  private readonly sharedBudget: RequestBudget | undefined;
   private readonly token: string;
 
   constructor(options: LinkedInOptions) {
     this.url = options.baseUrl ?? options.providerUrl;
     this.timeoutMs = options.timeoutMs ?? defaultSourceTimeoutMs;
     this.clock = options.clock;
+    this.sharedBudget = options.budget;
     this.token = options.token;
   }
 
@@ -95,6 +98,7 @@ export class LinkedInSource implements Source {
           timeoutMs: this.timeoutMs,
           signal: query.signal,
           clock: this.clock,
+          budget: this.sharedBudget,
         },
         searchSchema,
       );

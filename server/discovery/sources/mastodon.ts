@@ -11,6 +11,7 @@ import {
   numberHeader,
   pageSize,
   RateBudget,
+  type RequestBudget,
   readPages,
   type SourceClock,
   type SourceOptions,
@@ -55,6 +56,7 @@ export class MastodonSource implements Source {
   private readonly baseUrl: string;
   private readonly timeoutMs: number;
   private readonly clock: SourceClock | undefined;
+  private readonly sharedBudget: RequestBudget | undefined;
   private readonly accessToken: string;
   private readonly budget = new RateBudget('mastodon');
 
@@ -62,6 +64,7 @@ export class MastodonSource implements Source {
     this.baseUrl = options.baseUrl ?? options.instanceUrl;
     this.timeoutMs = options.timeoutMs ?? defaultSourceTimeoutMs;
     this.clock = options.clock;
+    this.sharedBudget = options.budget;
     this.accessToken = options.accessToken;
   }
 
@@ -80,6 +83,7 @@ export class MastodonSource implements Source {
           timeoutMs: this.timeoutMs,
           signal: query.signal,
           clock: this.clock,
+          budget: this.sharedBudget,
         },
         searchSchema,
         { resetAfterMs: resetAfter },

@@ -12,6 +12,7 @@ import {
   pageSize,
   parseShape,
   RateBudget,
+  type RequestBudget,
   readJson,
   readPages,
   type SourceClock,
@@ -89,6 +90,7 @@ export class RedditSource implements Source {
   private readonly webUrl: string;
   private readonly timeoutMs: number;
   private readonly clock: SourceClock | undefined;
+  private readonly sharedBudget: RequestBudget | undefined;
   private readonly userAgent: string;
   private readonly credentials: { id: string; secret: string } | null;
   private readonly budget = new RateBudget('reddit');
@@ -100,6 +102,7 @@ export class RedditSource implements Source {
     this.webUrl = (options.webUrl ?? 'https://www.reddit.com').replace(/\/+$/, '');
     this.timeoutMs = options.timeoutMs ?? defaultSourceTimeoutMs;
     this.clock = options.clock;
+    this.sharedBudget = options.budget;
     this.userAgent = options.userAgent || defaultRedditUserAgent;
     this.credentials =
       options.clientId && options.clientSecret
@@ -173,6 +176,7 @@ export class RedditSource implements Source {
       timeoutMs: this.timeoutMs,
       signal,
       clock: this.clock,
+      budget: this.sharedBudget,
       resetAfterMs: resetAfter,
     });
     // An OAuth token can be revoked before it expires: the caller fetches a new one once.
@@ -228,6 +232,7 @@ export class RedditSource implements Source {
         timeoutMs: this.timeoutMs,
         signal,
         clock: this.clock,
+        budget: this.sharedBudget,
       },
       tokenSchema,
       { resetAfterMs: resetAfter },

@@ -35,6 +35,14 @@ export const maxRateLimitRetries = 2;
 /** The wait after a 429 that names none (no Retry-After, no reset header). */
 const unnamedWaitMs = 2_000;
 
+/**
+ * A network's request budget shared by every process (`network-budget.ts`): `take` resolves once a
+ * request may be sent, waiting for the budget to refill when it is spent.
+ */
+export interface RequestBudget {
+  take(network: SocialSlug, signal?: AbortSignal): Promise<void>;
+}
+
 /** What every adapter's constructor takes besides its credentials. */
 export interface SourceOptions {
   /** The API's base URL instead of the network's own host (tests point it at a local fake server). */
@@ -43,6 +51,8 @@ export interface SourceOptions {
   timeoutMs?: number;
   /** What a 429's wait is measured and spent on (default the wall clock; tests pass one that does not wait). */
   clock?: SourceClock;
+  /** Every request takes a token from it first (unset: requests are limited only by the network's answers). */
+  budget?: RequestBudget;
 }
 
 export interface SourceRequest {
@@ -56,6 +66,8 @@ export interface SourceRequest {
   clock?: SourceClock | undefined;
   /** The network's own reset header, read when a 429 has no Retry-After. */
   resetAfterMs?: ((headers: Headers) => number | undefined) | undefined;
+  /** Each try takes a token from it before it is sent. */
+  budget?: RequestBudget | undefined;
 }
 
 export interface RawResponse {
@@ -80,6 +92,7 @@ export function endpoint(base: string, path: string, params: Record<string, stri
 export async function send(request: SourceRequest): Promise<RawResponse> {
   const clock = request.clock ?? systemClock;
   for (let retries = 0; ; retries += 1) {
+    await request.budget?.take(request.network, request.signal);
     const response = await sendOnce(request);
     if (response.status !== 429 || retries >= maxRateLimitRetries) return response;
     const waitMs =

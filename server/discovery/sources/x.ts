@@ -9,6 +9,7 @@ import {
   numberHeader,
   pageSize,
   RateBudget,
+  type RequestBudget,
   readPages,
   type SourceClock,
   type SourceOptions,
@@ -47,6 +48,7 @@ export class XSource implements Source {
   private readonly baseUrl: string;
   private readonly timeoutMs: number;
   private readonly clock: SourceClock | undefined;
+  private readonly sharedBudget: RequestBudget | undefined;
   private readonly bearerToken: string;
   private readonly budget = new RateBudget('x');
 
@@ -54,6 +56,7 @@ export class XSource implements Source {
     this.baseUrl = options.baseUrl ?? 'https://api.x.com';
     this.timeoutMs = options.timeoutMs ?? defaultSourceTimeoutMs;
     this.clock = options.clock;
+    this.sharedBudget = options.budget;
     this.bearerToken = options.bearerToken;
   }
 
@@ -89,6 +92,7 @@ export class XSource implements Source {
           timeoutMs: this.timeoutMs,
           signal: query.signal,
           clock: this.clock,
+          budget: this.sharedBudget,
         },
         searchSchema,
         { resetAfterMs: resetAfter },
