@@ -224,6 +224,16 @@ describe('what a marketer would answer', () => {
     expect(await keptIds([guide, lessons, askingForTool])).toEqual(['asks']);
   });
 
+  it('does not keep a rant whose writer asks for no answer, and says so', async () => {
+    const rant = post(
+      'rant',
+      'Third client this month ignoring my payment reminders on overdue invoices. Not really looking for advice, I just need to vent. Any ideas how people put up with this?',
+      { title: 'Clients ignoring payment reminders. I need help staying calm (rant)' },
+    );
+    expect((await scoreOf(rant)).reason).toMatch(/^Vents and asks for no answer \(“\(rant\)”\)/);
+    expect(await keptIds([rant, askingForTool])).toEqual(['asks']);
+  });
+
   it('does not keep a post about the community itself', async () => {
     const welcome = post(
       'welcome',
