@@ -134,7 +134,7 @@ const sentencesOf = (text: string) =>
  * lead, however well it asks.
  */
 const learningGoal =
-  /\b(?:learn\w*|study\w*|teach\w*|beginners?|newcomers?|get(?:ting)? into|break(?:ing)? into|mov(?:e|ing) into|switch(?:ing)? (?:careers?|into)|career (?:change|switch)\w*|become an?)\b/iu;
+  /(?<!\b(?:deep|machine|reinforcement|supervised|transfer) )\b(?:learn|learning|learners?|study|studying|beginners?|newcomers?|get(?:ting)? into|break(?:ing)? into|mov(?:e|ing) into|switch(?:ing)? (?:careers?|into)|career (?:change|switch)\w*|become an?)\b/iu;
 
 /** Whether a project's goal asks for learners and newcomers rather than practitioners. */
 export const wantsLearners = (goal: string) => learningGoal.test(goal);

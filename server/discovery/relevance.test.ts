@@ -2,6 +2,7 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type LlmFakeServer, startLlmFakeServer } from '../../tests/support/llm-fake-server';
 import { parseFilter } from './keyword-filter';
+import { wantsLearners } from './post-signals';
 import { createRelevance, defaultMinScore } from './relevance';
 import { type RelevanceRequest, type SourcePost, textKey } from './types';
 
@@ -422,6 +423,14 @@ describe('what a marketer would answer', () => {
     expect((await scoreOf(deepLearning, { ...sqlCourse, keyword: 'sql' })).reason).toContain(
       'does not read as someone learning or starting out',
     );
+    // Teachers, case studies and machine learning are no learners.
+    for (const goal of [
+      'Find teachers who struggle with grading',
+      'Find researchers who publish case studies',
+      'Find teams shipping machine learning models',
+    ])
+      expect(wantsLearners(goal), goal).toBe(false);
+    expect(wantsLearners('Find beginners who want to learn Spanish')).toBe(true);
     // A product whose goal asks for no learners judges the two alike.
     const forPractitioners: Partial<RelevanceRequest> = {
       keyword: 'sql',
