@@ -134,7 +134,7 @@ const sentencesOf = (text: string) =>
  * lead, however well it asks.
  */
 const learningGoal =
-  /\b(?:learn\w*|study\w*|teach\w*|beginners?|newcomers?|get(?:ting)? into|break(?:ing)? into|mov(?:e|ing) into|switch(?:ing)? (?:careers?|into)|career (?:change|switch)\w*|become an?)\b/iu;
+  /(?<!\b(?:deep|machine|reinforcement|supervised|transfer) )\b(?:learn|learning|learners?|study|studying|beginners?|newcomers?|get(?:ting)? into|break(?:ing)? into|mov(?:e|ing) into|switch(?:ing)? (?:careers?|into)|career (?:change|switch)\w*|become an?)\b/iu;
 
 /** Whether a project's goal asks for learners and newcomers rather than practitioners. */
 export const wantsLearners = (goal: string) => learningGoal.test(goal);
@@ -218,6 +218,9 @@ const sharedTitle =
 // A post about the community rather than a need in it: its rules, its moderators, a new thread.
 const aboutTheCommunity =
   /\b(?:created this (?:sub(?:reddit)?|community|forum)|this (?:sub(?:reddit)?|community) (?:is|was) (?:for|about|intended|meant|created)|(?:sub(?:reddit)?|community) rules|welcome to (?:r\/\w+|the (?:sub(?:reddit)?|community))|(?:weekly|daily|monthly) (?:thread|discussion|megathread)|megathread|(?:[[(](?:meta|mod post|announcement)[\])]))/iu;
+// A post whose writer says it wants no answer: a rant or a vent, solutions not wanted.
+const ventSigns =
+  /[[(](?:rant|vent(?:ing)?)[\])]|^(?:rant|vent)\b|\b(?:just (?:need|needed|want|wanted) to (?:vent|rant)|(?:not|n't) (?:really )?(?:looking for|asking for|after|needing|need) (?:any )?(?:advice|solutions?|answers?)|no (?:advice|solutions?|answers?) (?:needed|wanted|necessary))\b/imu;
 // A title that asks in so many words, whatever else it names ("Need help with a guide to…").
 const titleRequest = /\b(?:help|need|needs|looking for|request|question|advice|recommend\w*|suggest\w*)\b/iu;
 // A text that shares rather than asks.
@@ -269,6 +272,10 @@ export function noiseOf(post: Pick<SourcePost, 'title' | 'content'>, asks: Inten
     .trim();
   if (body.length < 20 && (asks?.level ?? 0) < 0.35)
     return { kind: 'link', factor: 0.35, says: 'is a link or news item with no question', evidence: title };
+  // A writer who says they want no answer ("(rant)", "just need to vent", "no solutions needed").
+  const venting = ventSigns.exec(text);
+  if (venting && (asks?.level ?? 0) < 1)
+    return { kind: 'share', factor: 0.4, says: 'vents and asks for no answer', evidence: venting[0] };
   // A guide, a list, a tip or a story: an opening only when the post also asks in earnest.
   const titleAsks = title.includes('?') || titleRequest.test(title);
   const shared = titleAsks ? null : (sharedTitle.exec(title) ?? sharedText.exec(body));

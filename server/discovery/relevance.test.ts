@@ -2,6 +2,7 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type LlmFakeServer, startLlmFakeServer } from '../../tests/support/llm-fake-server';
 import { parseFilter } from './keyword-filter';
+import { wantsLearners } from './post-signals';
 import { createRelevance, defaultMinScore } from './relevance';
 import { type RelevanceRequest, type SourcePost, textKey } from './types';
 
@@ -224,6 +225,16 @@ describe('what a marketer would answer', () => {
     expect(await keptIds([guide, lessons, askingForTool])).toEqual(['asks']);
   });
 
+  it('does not keep a rant whose writer asks for no answer, and says so', async () => {
+    const rant = post(
+      'rant',
+      'Third client this month ignoring my payment reminders on overdue invoices. Not really looking for advice, I just need to vent. Any ideas how people put up with this?',
+      { title: 'Clients ignoring payment reminders. I need help staying calm (rant)' },
+    );
+    expect((await scoreOf(rant)).reason).toMatch(/^Vents and asks for no answer \(“\(rant\)”\)/);
+    expect(await keptIds([rant, askingForTool])).toEqual(['asks']);
+  });
+
   it('does not keep a post about the community itself', async () => {
     const welcome = post(
       'welcome',
@@ -412,6 +423,14 @@ describe('what a marketer would answer', () => {
     expect((await scoreOf(deepLearning, { ...sqlCourse, keyword: 'sql' })).reason).toContain(
       'does not read as someone learning or starting out',
     );
+    // Teachers, case studies and machine learning are no learners.
+    for (const goal of [
+      'Find teachers who struggle with grading',
+      'Find researchers who publish case studies',
+      'Find teams shipping machine learning models',
+    ])
+      expect(wantsLearners(goal), goal).toBe(false);
+    expect(wantsLearners('Find beginners who want to learn Spanish')).toBe(true);
     // A product whose goal asks for no learners judges the two alike.
     const forPractitioners: Partial<RelevanceRequest> = {
       keyword: 'sql',
