@@ -219,10 +219,18 @@ describe.skipIf(!databaseUrl)('the chaos journey', () => {
       return new Map(rows.map((row) => [row.id, row.answer]));
     };
 
-    /** The time from `recoveredAt` until the server answered, to the device, an edit carrying `word`. */
+    /**
+     * The time from `recoveredAt` until the server answered, to the device, an edit carrying `word`, or
+     * refused an edit of its post as a conflict (the edits behind it then wait for the person's choice).
+     */
     const recoveryOf = (device: Device, word: string, recoveredAt: number): number | null => {
+      const postId = typed.get(word)?.postId;
       const send = device.network.sends.find(
-        (each) => each.delivered && each.answeredAt >= recoveredAt && holds(each.answer, word),
+        (each) =>
+          each.delivered &&
+          each.answeredAt >= recoveredAt &&
+          each.postId === postId &&
+          (holds(each.answer, word) || each.status === 409),
       );
       return send ? Math.round(send.answeredAt - recoveredAt) : null;
     };
