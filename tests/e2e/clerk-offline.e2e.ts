@@ -174,6 +174,7 @@ describe.skipIf(!databaseUrl)('Clerk, offline', () => {
     if (appDir) rmSync(path.dirname(appDir), { recursive: true, force: true });
   });
 
+  // Up to 20 s of the journey wait for the page's token to run out: two minutes, for a busy machine.
   test('under Clerk the app opens offline from the last session and sends the edit once back online', async () => {
     const workspaceId = await subscribedWorkspace();
     const project = await seedProject(database.db, workspaceId, { ...tallybirdProject, reviewed: true });
@@ -228,5 +229,5 @@ describe.skipIf(!databaseUrl)('Clerk, offline', () => {
     );
     expect(clerk.unanswered()).toEqual([]);
     await context.close();
-  });
+  }, 120_000);
 });
