@@ -34,7 +34,8 @@ registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html'), { denyl
 if (authMode === 'clerk') {
   registerRoute(
     ({ url }) => isClerkScript(url, self.location.origin),
-    new StaleWhileRevalidate({ cacheName: clerkScriptCache }),
+    // Clerk answers `Vary: Origin`; a script element's request names its origin, a kept copy may not.
+    new StaleWhileRevalidate({ cacheName: clerkScriptCache, matchOptions: { ignoreVary: true } }),
   );
 }
 

@@ -13,9 +13,9 @@ export const chromiumArgs = [
   '--disable-quic',
 ];
 
-/** Debian's Chromium. */
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath, headless: true, args: chromiumArgs });
+/** Debian's Chromium; `extraArgs` for a journey's own needs (a fake's host mapped to its port). */
+export function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
+  return chromium.launch({ executablePath, headless: true, args: [...chromiumArgs, ...extraArgs] });
 }
 
 /**

@@ -61,18 +61,19 @@ function exited(child: ChildProcess): Promise<void> {
 
 /**
  * Starts ReplyRadar the way a person does (`npm start`, i.e. `node scripts/start.mjs`) on a free port
- * with its own empty data directory and the embedded defaults.
+ * (or `extraEnv.PORT`, when its origin must be known before) with its own empty data directory and the
+ * embedded defaults.
  */
 export async function startProduct(extraEnv: NodeJS.ProcessEnv = {}): Promise<RunningProduct> {
-  const port = await freePort();
+  const port = extraEnv.PORT ? Number(extraEnv.PORT) : await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'replyradar-'));
   const env: NodeJS.ProcessEnv = {
     ...process.env,
-    PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     ...extraEnv,
+    PORT: String(port),
   };
   if (!extraEnv.DATABASE_URL) delete env.DATABASE_URL;
   const baseURL = `http://127.0.0.1:${port}`;

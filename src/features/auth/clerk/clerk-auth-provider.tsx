@@ -1,21 +1,15 @@
-import { ClerkProvider, useClerk } from '@clerk/clerk-react';
+import { ClerkProvider } from '@clerk/clerk-react';
 import { type ReactNode, useEffect } from 'react';
 import { useLocation } from 'wouter';
 import { routes } from '@/app/routes';
 import { AuthContext } from '@/lib/auth';
 import { env } from '@/lib/env';
-import { keepClerkScripts, loadedScripts } from './clerk-script';
+import { keepClerkScriptsAsLoaded } from './clerk-script';
 import { useClerkAuthState } from './use-clerk-auth-state';
 
-/** Once Clerk has loaded, its script files are kept on the device, for opening offline (decision 041). */
+/** Clerk's script files are kept on the device as they load, for opening offline (decision 041). */
 function useKeepClerkScripts(): void {
-  const { status } = useClerk();
-  useEffect(() => {
-    if (status !== 'ready') return;
-    keepClerkScripts(loadedScripts(), window.location.origin).catch((error: unknown) =>
-      console.warn("Could not keep Clerk's script on this device", error),
-    );
-  }, [status]);
+  useEffect(() => keepClerkScriptsAsLoaded(window.location.origin), []);
 }
 
 function ClerkAuthBridge({ children }: { children: ReactNode }) {
@@ -23,6 +17,8 @@ function ClerkAuthBridge({ children }: { children: ReactNode }) {
   useKeepClerkScripts();
   return <AuthContext.Provider value={state}>{children}</AuthContext.Provider>;
 }
+
+const offlineAware = { rethrowOfflineNetworkErrors: true } as const;
 
 /** Auth through Clerk, used when VITE_CLERK_PUBLISHABLE_KEY is set. Clerk navigates through the app's router. */
 export function ClerkAuthProvider({ children }: { children: ReactNode }) {
@@ -39,6 +35,9 @@ export function ClerkAuthProvider({ children }: { children: ReactNode }) {
       signInFallbackRedirectUrl={routes.home.href()}
       signUpFallbackRedirectUrl={routes.home.href()}
       afterSignOutUrl={routes.signIn.href()}
+      // Offline, Clerk's calls fail instead of answering "nobody": Clerk then signs the person in from its
+      // session cookie (status degraded), and the app opens for them (decision 041).
+      experimental={offlineAware}
     >
       <ClerkAuthBridge>{children}</ClerkAuthBridge>
     </ClerkProvider>

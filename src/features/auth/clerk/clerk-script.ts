@@ -29,10 +29,21 @@ export async function keepClerkScripts(
   return missing.length;
 }
 
-/** The addresses of the scripts this page loaded, as the browser's resource timing lists them. */
-export function loadedScripts(): string[] {
-  return performance
-    .getEntriesByType('resource')
-    .filter((entry) => (entry as PerformanceResourceTiming).initiatorType === 'script')
-    .map((entry) => entry.name);
+/**
+ * Keeps every Clerk script file this page loads, those loaded already and those Clerk loads later (its
+ * screens' parts). Returns the function that stops watching.
+ */
+export function keepClerkScriptsAsLoaded(ownOrigin: string): () => void {
+  if (typeof PerformanceObserver === 'undefined') return () => undefined;
+  const keep = (entries: readonly PerformanceEntry[]) => {
+    const scripts = entries
+      .filter((entry) => (entry as PerformanceResourceTiming).initiatorType === 'script')
+      .map((entry) => entry.name);
+    keepClerkScripts(scripts, ownOrigin).catch((error: unknown) =>
+      console.warn("Could not keep Clerk's script on this device", error),
+    );
+  };
+  const observer = new PerformanceObserver((list) => keep(list.getEntries()));
+  observer.observe({ type: 'resource', buffered: true });
+  return () => observer.disconnect();
 }

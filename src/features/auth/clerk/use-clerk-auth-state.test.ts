@@ -25,7 +25,7 @@ vi.mock('@clerk/clerk-react', () => ({
   useClerk: () => clerk.instance,
 }));
 
-const getToken = vi.fn(async () => 'clerk-token');
+const getToken = vi.fn(async (_options?: { skipCache?: boolean }): Promise<string | null> => 'clerk-token');
 const emails = [
   { id: 'idn_1', emailAddress: 'ada@example.com', verification: {} },
   { id: 'idn_2', emailAddress: 'ada@work.example', verification: {} },
@@ -117,6 +117,25 @@ describe('Clerk adapter offline', () => {
     const { result } = renderHook(() => useClerkAuthState());
     expect(result.current.user?.username).toBeNull();
     expect(result.current.membershipsLoaded).toBe(false);
+  });
+
+  it('asks Clerk for a new token when the one it kept is past its time', async () => {
+    const claims = btoa(JSON.stringify({ sub: 'user_1', exp: Math.floor(Date.now() / 1000) - 30 }));
+    getToken.mockResolvedValueOnce(`header.${claims.replace(/=+$/, '')}.signature`);
+    getToken.mockResolvedValueOnce('fresh-token');
+    const { result } = renderHook(() => useClerkAuthState());
+    expect(await result.current.getToken()).toBe('fresh-token');
+    expect(getToken).toHaveBeenLastCalledWith({ skipCache: true });
+  });
+
+  it('offline, gives no token rather than wait for Clerk to mint one', async () => {
+    const claims = btoa(JSON.stringify({ sub: 'user_1', exp: Math.floor(Date.now() / 1000) - 30 }));
+    getToken.mockResolvedValueOnce(`header.${claims.replace(/=+$/, '')}.signature`);
+    const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const { result } = renderHook(() => useClerkAuthState());
+    expect(await result.current.getToken()).toBeNull();
+    expect(getToken).toHaveBeenCalledTimes(1);
+    online.mockRestore();
   });
 
   it('asks for a token with none when Clerk cannot mint one', async () => {

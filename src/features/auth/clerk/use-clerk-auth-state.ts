@@ -2,6 +2,7 @@ import { useAuth, useClerk, useOrganization, useOrganizationList, useUser } from
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { type AuthState, toWorkspaceRole, type Workspace } from '@/lib/auth';
 import { keptPersonChange, offlineAuthState, readKeptPerson, writeKeptPerson } from './kept-person';
+import { isStale } from './session-token';
 
 const organizationLists = { userMemberships: true, userInvitations: true } as const;
 
@@ -39,8 +40,18 @@ function useClerkHooksState(): AuthState {
   const clerk = useClerk();
 
   const { getToken: clerkGetToken } = auth;
-  // Offline Clerk cannot mint a token: the request goes without one, and the outbox waits for the next.
-  const getToken = useCallback(() => clerkGetToken().catch(() => null), [clerkGetToken]);
+  const getToken = useCallback(async () => {
+    try {
+      const token = await clerkGetToken();
+      if (!token || !isStale(token, Date.now())) return token;
+      // Offline Clerk waits for the network to mint one; the request would fail all the same.
+      if (!navigator.onLine) return null;
+      return await clerkGetToken({ skipCache: true });
+    } catch {
+      // Offline Clerk cannot mint a token: the request goes without one, and the outbox waits for the next.
+      return null;
+    }
+  }, [clerkGetToken]);
   const setActive = useCallback(
     async (workspaceId: string | null) => {
       await clerk.setActive({ organization: workspaceId });
