@@ -2,7 +2,7 @@
 /**
  * ReplyRadar's service worker (built by vite-plugin-pwa, injectManifest strategy).
  * It precaches the app shell and serves it for every navigation, so the app opens offline; it never
- * caches the API. A new version waits until the page asks it to take over (SKIP_WAITING).
+ * caches the API. A new version waits until the page asks it to take over (`serviceWorkerMessages.skipWaiting`).
  *
  * The outbox: while a ReplyRadar window is open, its sync engine sends it, and a Background Sync
  * wake-up is passed on to it. With no window open the worker sends it itself, with the page's engine
@@ -15,6 +15,7 @@ import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { MirrorDb } from '@/db/mirror';
 import { authMode } from '@/lib/env';
+import { isServiceWorkerMessage, serviceWorkerMessages } from '@/lib/service-worker-messages';
 import { isSyncManager, OUTBOX_SYNC_TAG } from '@/sync/background-sync';
 import { hasSendableChanges, OutboxNotSentError, sendOutboxFromWorker } from '@/sync/outbox-worker';
 
@@ -27,10 +28,7 @@ cleanupOutdatedCaches();
 registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html'), { denylist: [/^\/api(\/|$)/] }));
 
 self.addEventListener('message', (event) => {
-  const data: unknown = event.data;
-  if (typeof data === 'object' && data !== null && 'type' in data && data.type === 'SKIP_WAITING') {
-    void self.skipWaiting();
-  }
+  if (isServiceWorkerMessage(event.data, serviceWorkerMessages.skipWaiting)) void self.skipWaiting();
 });
 
 clientsClaim();
@@ -77,7 +75,7 @@ async function syncOutbox(): Promise<void> {
     await sendFromWorker();
     return;
   }
-  for (const client of windows) client.postMessage({ type: 'SYNC_OUTBOX' });
+  for (const client of windows) client.postMessage({ type: serviceWorkerMessages.syncOutbox });
   if (await withMirror(hasSendableChanges)) {
     throw new OutboxNotSentError('A window is sending the changes; the worker checks again later');
   }
