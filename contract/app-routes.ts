@@ -4,13 +4,10 @@
  * imports it as `@/app/routes`; the server reads it to know which screen a page shows (its first answers).
  */
 
+import { queryString } from './query-string';
+
 function withSearch(path: string, search: Record<string, string | undefined>): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(search)) {
-    if (value !== undefined && value !== '') params.set(key, value);
-  }
-  const query = params.toString();
-  return query === '' ? path : `${path}?${query}`;
+  return `${path}${queryString(search)}`;
 }
 
 export interface MentionsSearch {

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { queryString } from './query-string';
 
 /**
  * First answers: when the server sends the app's page to a signed-in browser, it puts in the page the
@@ -38,15 +39,9 @@ export const firstAnswersSchema = z.object({
 });
 export type FirstAnswers = z.infer<typeof firstAnswersSchema>;
 
-/** The query string of a call: `?a=1&b=2`, or '' when there is nothing to send. */
+/** The query string of a call, as the app's routes build theirs (`contract/query-string.ts`). */
 export function buildQuery(query: Record<string, unknown> | undefined): string {
-  if (!query) return '';
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value !== undefined && value !== null) search.append(key, String(value));
-  }
-  const text = search.toString();
-  return text === '' ? '' : `?${text}`;
+  return queryString(query);
 }
 
 /**

@@ -2,6 +2,7 @@ import { serve } from '@hono/node-server';
 import { buildServer } from './bootstrap';
 import { EnvError, loadEnv } from './env';
 import { createLogger } from './logger';
+import { exitOnSignals } from './shutdown';
 
 const started = performance.now();
 
@@ -35,25 +36,15 @@ async function main(): Promise<void> {
   await jobs.start({ work: env.WORKER === 'on' });
   logger.info({ jobs: jobs.kind, working: env.WORKER === 'on' }, 'background jobs started');
 
-  let closing = false;
-  const shutdown = (signal: string) => {
-    if (closing) return;
-    closing = true;
-    logger.info({ signal }, 'shutting down');
-    server.close(() => {
-      jobs
-        .stop()
-        .catch((error: unknown) => logger.error({ err: error }, 'stopping the jobs failed'))
-        // Autopilot's browsers (a local profile's login browser) end with the server.
-        .then(() => profiles.close?.())
-        .catch((error: unknown) => logger.error({ err: error }, 'closing the profile browsers failed'))
-        .then(() => database.close())
-        .finally(() => process.exit(0));
-    });
-    setTimeout(() => process.exit(0), 10_000).unref();
-  };
-  process.on('SIGINT', () => shutdown('SIGINT'));
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  exitOnSignals({
+    logger,
+    jobs,
+    profiles,
+    database,
+    message: 'shutting down',
+    graceMs: 10_000,
+    stopAccepting: (then) => server.close(then),
+  });
 }
 
 main().catch((error: unknown) => {

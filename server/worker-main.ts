@@ -1,6 +1,7 @@
 import { buildServer } from './bootstrap';
 import { EnvError, loadEnv } from './env';
 import { createLogger } from './logger';
+import { exitOnSignals } from './shutdown';
 
 /**
  * `npm run worker`: a process that only works the background jobs (discovery runs and their daily
@@ -29,22 +30,8 @@ async function main(): Promise<void> {
   await jobs.start({ work: true });
   logger.info({ jobs: jobs.kind, hour: env.DISCOVERY_HOUR }, 'ReplyRadar worker is working the jobs');
 
-  let closing = false;
-  const shutdown = (signal: string) => {
-    if (closing) return;
-    closing = true;
-    logger.info({ signal }, 'worker shutting down');
-    jobs
-      .stop()
-      .catch((error: unknown) => logger.error({ err: error }, 'stopping the jobs failed'))
-      .then(() => profiles.close?.())
-      .catch((error: unknown) => logger.error({ err: error }, 'closing the profile browsers failed'))
-      .then(() => database.close())
-      .finally(() => process.exit(0));
-    setTimeout(() => process.exit(0), 40_000).unref();
-  };
-  process.on('SIGINT', () => shutdown('SIGINT'));
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  // A discovery run stops between steps; the grace is for the step in hand.
+  exitOnSignals({ logger, jobs, profiles, database, message: 'worker shutting down', graceMs: 40_000 });
 }
 
 main().catch((error: unknown) => {

@@ -2,7 +2,7 @@
 /**
  * ReplyRadar's service worker (built by vite-plugin-pwa, injectManifest strategy).
  * It precaches the app shell and serves it for every navigation, so the app opens offline; it never
- * caches the API. A new version waits until the page asks it to take over (SKIP_WAITING).
+ * caches the API. A new version waits until the page asks it to take over (`serviceWorkerMessages.skipWaiting`).
  *
  * The outbox: while a ReplyRadar window is open, its sync engine sends it, and a Background Sync
  * wake-up is passed on to it. With no window open the worker sends it itself, with the page's engine
@@ -20,6 +20,7 @@ import { StaleWhileRevalidate } from 'workbox-strategies';
 import { MirrorDb } from '@/db/mirror';
 import { clerkScriptCache, isClerkScript } from '@/features/auth/clerk/clerk-script';
 import { authMode } from '@/lib/env';
+import { isServiceWorkerMessage, serviceWorkerMessages } from '@/lib/service-worker-messages';
 import { isSyncManager, OUTBOX_SYNC_TAG } from '@/sync/background-sync';
 import { hasSendableChanges, OutboxNotSentError, sendOutboxFromWorker } from '@/sync/outbox-worker';
 
@@ -40,10 +41,7 @@ if (authMode === 'clerk') {
 }
 
 self.addEventListener('message', (event) => {
-  const data: unknown = event.data;
-  if (typeof data === 'object' && data !== null && 'type' in data && data.type === 'SKIP_WAITING') {
-    void self.skipWaiting();
-  }
+  if (isServiceWorkerMessage(event.data, serviceWorkerMessages.skipWaiting)) void self.skipWaiting();
 });
 
 clientsClaim();
@@ -90,7 +88,7 @@ async function syncOutbox(): Promise<void> {
     await sendFromWorker();
     return;
   }
-  for (const client of windows) client.postMessage({ type: 'SYNC_OUTBOX' });
+  for (const client of windows) client.postMessage({ type: serviceWorkerMessages.syncOutbox });
   if (await withMirror(hasSendableChanges)) {
     throw new OutboxNotSentError('A window is sending the changes; the worker checks again later');
   }

@@ -3,6 +3,7 @@ import type { Invitation } from '@contract/auth';
 import { and, eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { Database } from '../db/client';
+import { isUniqueViolation } from '../db/errors';
 import { invitations, memberships, users, workspaces } from '../db/schema';
 import type { Bind } from '../http/bind-route';
 import type { AppDeps } from '../http/deps';
@@ -13,13 +14,6 @@ import type { LocalSessions } from './local-sessions';
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type SessionRow = Awaited<ReturnType<LocalSessions['fromCookie']>>;
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
-}
 
 export const emailUnverifiedMessage = 'Confirm your email before answering invitations sent to it';
 

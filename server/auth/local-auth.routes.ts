@@ -3,6 +3,7 @@ import { authMessages } from '@contract/messages';
 import { eq } from 'drizzle-orm';
 import type { Context, Hono } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { isUniqueViolation } from '../db/errors';
 import { memberships, users, workspaces } from '../db/schema';
 import type { AppEnv, Bind } from '../http/bind-route';
 import type { AppDeps } from '../http/deps';
@@ -25,13 +26,6 @@ export const sessionCookie = 'rr_session';
  */
 const cookiePath = '/';
 const earlierCookiePath = '/api/auth';
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
-}
 
 /** Local accounts: sign-up, sign-in, the refresh cookie, sign-out, and workspaces of the session. */
 export function registerLocalAuthRoutes(

@@ -1,5 +1,5 @@
 /**
- * The Background Sync tag `sw/sw.ts` answers by posting `{ type: 'SYNC_OUTBOX' }` to the open windows, or
+ * The Background Sync tag `sw/sw.ts` answers by posting `serviceWorkerMessages.syncOutbox` to the open windows, or
  * with none open, by sending the outbox itself.
  */
 export const OUTBOX_SYNC_TAG = 'outbox-sync';

@@ -5,6 +5,7 @@ import { FakeApiServer, type Fault, serverPost } from '@tests/support/fake-api-s
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MirrorDb } from '@/db/mirror';
 import { writePosts } from '@/db/mirror-writes';
+import { serviceWorkerMessages } from '@/lib/service-worker-messages';
 import { editAnswer, resolveConflict, retryParked, setApproval } from '@/sync/answer-outbox';
 import { BACKOFF_CAP_MS, backoffDelay } from '@/sync/backoff';
 import { createSyncEngine, type SyncEngineOptions } from '@/sync/sync-engine';
@@ -333,7 +334,9 @@ describe('the sync engine', () => {
     network.online = false;
     await setApproval(db, 'b', true);
     network.online = true;
-    serviceWorker.dispatchEvent(new MessageEvent('message', { data: { type: 'SYNC_OUTBOX' } }));
+    serviceWorker.dispatchEvent(
+      new MessageEvent('message', { data: { type: serviceWorkerMessages.syncOutbox } }),
+    );
     await vi.waitFor(() => expect(server.posts.get('b')?.approved).toBe(true));
 
     network.online = false;

@@ -2,6 +2,7 @@ import type { Post } from '@contract/entities';
 import { liveQuery, type Observable } from 'dexie';
 import type { MirrorDb, OutboxRow } from '@/db/mirror';
 import { ApiError, apiClient, isUnreachable } from '@/lib/api-client';
+import { isServiceWorkerMessage, serviceWorkerMessages } from '@/lib/service-worker-messages';
 import { registerOutboxSync } from '@/sync/background-sync';
 import { backoffDelay } from '@/sync/backoff';
 import { nextBatch, type OutboxBatch } from '@/sync/outbox-batch';
@@ -257,8 +258,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     });
     listen(events.serviceWorker, 'message', (event) => {
       const data: unknown = event instanceof MessageEvent ? event.data : null;
-      if (typeof data === 'object' && data !== null && 'type' in data && data.type === 'SYNC_OUTBOX')
-        trigger();
+      if (isServiceWorkerMessage(data, serviceWorkerMessages.syncOutbox)) trigger();
     });
 
     // A queued row (from this tab or another) sends after a short pause, so a burst goes as one drain.

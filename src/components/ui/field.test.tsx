@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { Field, fieldControlProps } from '@/components/ui/field';
+import { Field, fieldControlProps, shownFieldError } from '@/components/ui/field';
 import { FieldError } from '@/components/ui/field-error';
 import { Input } from '@/components/ui/input';
 
@@ -48,5 +48,26 @@ describe('FieldError', () => {
     const { className } = screen.getByRole('alert');
     expect(className).toContain('text-sm');
     expect(className).toContain('text-danger');
+  });
+});
+
+describe('shownFieldError', () => {
+  const invalid = { isTouched: false, errors: [{ message: 'Required' }] };
+
+  it('shows no error on a field nobody has touched in a form nobody has sent', () => {
+    expect(shownFieldError(invalid, false)).toBeUndefined();
+  });
+
+  it("shows the field's own error once it is touched, or once the form was sent", () => {
+    expect(shownFieldError({ ...invalid, isTouched: true }, false)).toBe('Required');
+    expect(shownFieldError(invalid, true)).toBe('Required');
+  });
+
+  it("shows the server's refusal of the field when the field has no error of its own to show", () => {
+    expect(shownFieldError(invalid, false, 'That email is taken')).toBe('That email is taken');
+    expect(shownFieldError({ isTouched: true, errors: [] }, true, 'That email is taken')).toBe(
+      'That email is taken',
+    );
+    expect(shownFieldError({ ...invalid, isTouched: true }, false, 'That email is taken')).toBe('Required');
   });
 });

@@ -2,6 +2,7 @@ import type * as React from 'react';
 import { FieldError } from '@/components/ui/field-error';
 import { Label } from '@/components/ui/label';
 import { cn } from '@/lib/cn';
+import { fieldErrorMessage } from '@/lib/form-errors';
 
 type FieldProps = {
   label: React.ReactNode;
@@ -49,4 +50,23 @@ export function fieldControlProps(
     'aria-invalid': error ? true : undefined,
     'aria-describedby': describedBy || undefined,
   } as const;
+}
+
+/** What decides whether a form field's own error shows (a TanStack Form field's meta). */
+export interface FieldErrorState {
+  isTouched: boolean;
+  errors: readonly unknown[];
+}
+
+/**
+ * The one rule for when a field's error shows, in every form: its own error once the person has typed
+ * in it or left it, or has tried to send the form (an untouched form shows no red); otherwise the
+ * server's refusal of it, if any.
+ */
+export function shownFieldError(
+  meta: FieldErrorState,
+  submitted: boolean,
+  serverError?: string | undefined,
+): string | undefined {
+  return (meta.isTouched || submitted ? fieldErrorMessage(meta.errors) : undefined) ?? serverError;
 }

@@ -4,13 +4,18 @@ import { useForm, useStore } from '@tanstack/react-form';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
-import { Field, fieldControlProps, fieldErrorId } from '@/components/ui/field';
+import {
+  Field,
+  type FieldErrorState,
+  fieldControlProps,
+  fieldErrorId,
+  shownFieldError,
+} from '@/components/ui/field';
 import { FieldError } from '@/components/ui/field-error';
 import { Input } from '@/components/ui/input';
 import { NativeSelect, NativeSelectOption } from '@/components/ui/native-select';
 import { Text } from '@/components/ui/text';
 import { apiFailureMessage } from '@/lib/api-client';
-import { fieldErrorMessage } from '@/lib/form-errors';
 import { useApi } from '@/lib/use-api';
 import { countryOptions } from './countries';
 
@@ -101,8 +106,7 @@ export function UserDataForm({
     [countries.data],
   );
 
-  const shownError = (meta: { isTouched: boolean; errors: readonly unknown[] }) =>
-    meta.isTouched || submitted ? fieldErrorMessage(meta.errors) : undefined;
+  const shownError = (meta: FieldErrorState) => shownFieldError(meta, submitted);
   const formErrorId = `${id}-form-error`;
 
   return (

@@ -8,7 +8,7 @@ import type { z } from 'zod/mini';
 import { routes } from '@/app/routes';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
-import { Field, fieldControlProps } from '@/components/ui/field';
+import { Field, type FieldErrorState, fieldControlProps, shownFieldError } from '@/components/ui/field';
 import { FieldError } from '@/components/ui/field-error';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -16,7 +16,6 @@ import { Text } from '@/components/ui/text';
 import { Textarea } from '@/components/ui/textarea';
 import { Title } from '@/components/ui/title';
 import { apiClient, apiFailureMessage } from '@/lib/api-client';
-import { fieldErrorMessage } from '@/lib/form-errors';
 import { projectsKey } from '@/lib/use-projects';
 
 /** The SWR key `useProjects` reads; features do not import each other, so it is spelled out here. */
@@ -69,8 +68,7 @@ export function ProjectOnboardingPage() {
   const noWebsite = useStore(form.store, (state) => state.values.noWebsite);
 
   const formErrorId = `${id}-form-error`;
-  const shownError = (meta: { isTouched: boolean; errors: readonly unknown[] }) =>
-    meta.isTouched || submitted ? fieldErrorMessage(meta.errors) : undefined;
+  const shownError = (meta: FieldErrorState) => shownFieldError(meta, submitted);
 
   return (
     <div className="mx-auto w-[320px] max-w-full py-10">

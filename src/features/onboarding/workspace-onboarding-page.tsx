@@ -4,13 +4,12 @@ import { type ReactNode, useId, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { routes } from '@/app/routes';
 import { Button } from '@/components/ui/button';
-import { Field, fieldControlProps } from '@/components/ui/field';
+import { Field, fieldControlProps, shownFieldError } from '@/components/ui/field';
 import { FieldError } from '@/components/ui/field-error';
 import { Input } from '@/components/ui/input';
 import { Title } from '@/components/ui/title';
 import { ApiError, apiClient, apiFailureMessage } from '@/lib/api-client';
 import { useAuth, type Workspace } from '@/lib/auth';
-import { fieldErrorMessage } from '@/lib/form-errors';
 
 function serverMessage(error: unknown): string {
   if (error instanceof Error && !(error instanceof ApiError) && error.message) return error.message;
@@ -79,10 +78,7 @@ export function WorkspaceOnboardingPage({
       >
         <form.Field name="name">
           {(field) => {
-            const error =
-              field.state.meta.isTouched || submitted
-                ? fieldErrorMessage(field.state.meta.errors)
-                : undefined;
+            const error = shownFieldError(field.state.meta, submitted);
             return (
               <Field label="Workspace name" htmlFor={nameId} error={error}>
                 <Input

@@ -4,12 +4,11 @@ import { type ReactNode, useId, useState } from 'react';
 import type { z } from 'zod/mini';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { Field, fieldControlProps } from '@/components/ui/field';
+import { Field, fieldControlProps, shownFieldError } from '@/components/ui/field';
 import { FieldError } from '@/components/ui/field-error';
 import { Input } from '@/components/ui/input';
 import { Title } from '@/components/ui/title';
 import { ApiError, isUnreachable, unreachableMessage } from '@/lib/api-client';
-import { fieldErrorMessage } from '@/lib/form-errors';
 
 type CredentialField = keyof Credentials;
 
@@ -89,10 +88,11 @@ export function CredentialsForm({
             <form.Field key={name} name={name}>
               {(field) => {
                 const controlId = `${id}-${name}`;
-                const shown = field.state.meta.isBlurred || submitted;
-                const error =
-                  (shown ? fieldErrorMessage(field.state.meta.errors) : undefined) ??
-                  (serverError?.field === name ? serverError.message : undefined);
+                const error = shownFieldError(
+                  field.state.meta,
+                  submitted,
+                  serverError?.field === name ? serverError.message : undefined,
+                );
                 return (
                   <Field
                     label={name === 'email' ? 'Email address' : 'Password'}

@@ -6,13 +6,12 @@ import { useId, useMemo, useState } from 'react';
 import { useLocation } from 'wouter';
 import { routes } from '@/app/routes';
 import { Button } from '@/components/ui/button';
-import { Field, fieldControlProps } from '@/components/ui/field';
+import { Field, type FieldErrorState, fieldControlProps, shownFieldError } from '@/components/ui/field';
 import { FieldError } from '@/components/ui/field-error';
 import { Input } from '@/components/ui/input';
 import { TagsInput } from '@/components/ui/tags-input';
 import { Textarea } from '@/components/ui/textarea';
 import { ApiError, apiFailureMessage } from '@/lib/api-client';
-import { fieldErrorMessage } from '@/lib/form-errors';
 import { firstSocialSlug, regenerateDescription, regenerateTov } from '../api/project-calls';
 import {
   findKeywordByName,
@@ -82,8 +81,8 @@ export function ProjectForm({ project, readOnly = false }: { project: Project; r
     form.setFieldValue('tov', await regenerateTov(form.state.values));
   });
 
-  const errorOf = (name: ProjectFormField, meta: { isTouched: boolean; errors: readonly unknown[] }) =>
-    (meta.isTouched || submitted ? fieldErrorMessage(meta.errors) : undefined) ?? serverErrors[name];
+  const errorOf = (name: ProjectFormField, meta: FieldErrorState) =>
+    shownFieldError(meta, submitted, serverErrors[name]);
   const clearServerError = (name: ProjectFormField) =>
     serverErrors[name] ? setServerErrors(({ [name]: _, ...rest }) => rest) : undefined;
 
