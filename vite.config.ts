@@ -1,10 +1,13 @@
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { type FirstScreens, firstScreenChunks, screenPreloads } from './scripts/vite-first-screens.ts';
 import { precompress } from './scripts/vite-precompress.ts';
+import { buildSettingsFile, viteSettingsOf } from './server/build-settings.ts';
 
 const apiPort = process.env.API_PORT ?? '8787';
 const root = fileURLToPath(new URL('.', import.meta.url));
@@ -33,6 +36,27 @@ export const appResolve = {
     },
   ],
 };
+
+/**
+ * Records a fingerprint of each VITE_ setting the build used (never the value) beside the built app,
+ * for `npm start` to compare with its environment (server/build-settings.ts).
+ */
+function recordViteSettings(): Plugin {
+  let env: Record<string, string> = {};
+  let outDir = '';
+  return {
+    name: 'record-vite-settings',
+    apply: 'build',
+    configResolved(config) {
+      env = config.env;
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      const record = { vite: viteSettingsOf(env) };
+      writeFileSync(path.resolve(outDir, '..', buildSettingsFile), `${JSON.stringify(record, null, 2)}\n`);
+    },
+  };
+}
 
 export default defineConfig({
   resolve: appResolve,
@@ -71,6 +95,7 @@ export default defineConfig({
     screenPreloads(firstScreens),
     // Brotli and gzip copies of every text file, for the server to send as they are.
     precompress(),
+    recordViteSettings(),
   ],
   build: {
     outDir: 'dist/client',

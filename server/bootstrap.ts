@@ -8,6 +8,7 @@ import { createProfileService } from './autoposting/create-profile-service';
 import type { BrowserProfileService } from './autoposting/types';
 import { billingMode } from './billing/billing';
 import { type DatabaseHandle, openDatabase } from './db/client';
+import type { Progress } from './db/migrate';
 import { createDiscovery } from './discovery/create-discovery';
 import { createSources } from './discovery/sources';
 import type { Env } from './env';
@@ -35,6 +36,8 @@ export interface ServerOptions {
   renderScreen?: RenderScreen | null;
   /** Autopilot's browser-profile service instead of the one the configuration picks (tests). */
   profiles?: BrowserProfileService;
+  /** Told each start-up step as it starts (`npm start` prints them). */
+  progress?: Progress;
 }
 
 /** Opens the database, applies migrations, picks the sign-in adapter and builds the HTTP app. */
@@ -46,6 +49,7 @@ export async function buildServer(env: Env, options: ServerOptions = {}) {
       databaseUrl: env.DATABASE_URL,
       dataDir: env.DATA_DIR,
       pgliteSync: env.PGLITE_SYNC,
+      ...(options.progress ? { progress: options.progress } : {}),
     }));
   await syncSocials(database.db, createSources(env));
 

@@ -1,5 +1,6 @@
 import { serve } from '@hono/node-server';
 import { buildServer } from './bootstrap';
+import { checkBuildSettings } from './build-settings';
 import { EnvError, loadEnv } from './env';
 import { createLogger } from './logger';
 import { exitOnSignals } from './shutdown';
@@ -17,8 +18,16 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+  // The app served must have been built with this environment's VITE_ settings.
+  const mismatch = checkBuildSettings(env.STATIC_DIR, process.env);
+  if (mismatch) {
+    console.error(mismatch);
+    process.exit(1);
+  }
   const logger = createLogger(env.LOG_LEVEL);
-  const { app, database, authMode, jobs, profiles } = await buildServer(env, { logger });
+  // Each step is said as it starts: a first start creates and migrates the database, which takes a while.
+  const progress = (step: string) => logger.info({ startup: true }, step);
+  const { app, database, authMode, jobs, profiles } = await buildServer(env, { logger, progress });
 
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
     logger.info(
@@ -33,6 +42,7 @@ async function main(): Promise<void> {
   });
 
   // The web process works the jobs too unless WORKER=off (then `npm run worker` processes do, on PostgreSQL).
+  progress(env.WORKER === 'on' ? 'Starting the background jobs…' : 'Starting the job queue (WORKER=off)…');
   await jobs.start({ work: env.WORKER === 'on' });
   logger.info({ jobs: jobs.kind, working: env.WORKER === 'on' }, 'background jobs started');
 

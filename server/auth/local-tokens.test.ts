@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { decodeJwt, SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   expectFailure,
   expectSuccess,
@@ -108,6 +108,25 @@ describe.each(testDatabases())('session tokens of local accounts (%s)', (kind) =
       code: 'unauthorized',
       message: 'Session token has expired',
     });
+  });
+
+  it('refuses a token it accepted before, once the token has expired', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const shortLived = await signLocalToken(
+      { sub: userId, sid: sessionId, org_id: workspaceId, org_role: 'org:admin' },
+      { iat: now, exp: now + 60 },
+    );
+    expectSuccess(await listProjects(`Bearer ${shortLived}`));
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime((now + 61) * 1000);
+      expectFailure(await listProjects(`Bearer ${shortLived}`), 401, {
+        code: 'unauthorized',
+        message: 'Session token has expired',
+      });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('accepts a token the test signs the way the server does (the refusals above are not accidents)', async () => {

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { type AccessChanges, pgliteAccessChanges, postgresAccessChanges } from './access-changes';
 import type { PgliteSync } from './durable-pglite';
+import { migrateWithProgress, type Progress } from './migrate';
 import * as schema from './schema';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -31,6 +32,14 @@ export interface DatabaseOptions {
   dataDir: string | null;
   /** Whether the embedded database flushes each commit to disk (default `on`); PostgreSQL keeps its own settings. */
   pgliteSync?: PgliteSync;
+  /** Told each step as it starts (creating the database, each migration): `npm start` prints them. */
+  progress?: Progress;
+}
+
+/** Where a PostgreSQL URL points, without its credentials. */
+function serverOf(url: string): string {
+  const parsed = new URL(url);
+  return `${parsed.hostname}${parsed.port ? `:${parsed.port}` : ''}${parsed.pathname}`;
 }
 
 /** Opens the database and applies the committed migrations. */
@@ -53,7 +62,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       console.error('A PostgreSQL connection was closed by the server', error.message),
     );
     const db = drizzle(pool, { schema });
-    await migrate(db, { migrationsFolder: migrationsFolder() });
+    if (options.progress) {
+      options.progress(`Connecting to PostgreSQL at ${serverOf(databaseUrl)}…`);
+      await migrateWithProgress(db, migrationsFolder(), options.progress);
+    } else await migrate(db, { migrationsFolder: migrationsFolder() });
     return {
       db,
       kind: 'postgres',
@@ -73,12 +85,18 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   if (options.dataDir) {
     const dir = path.resolve(options.dataDir, 'pglite');
     mkdirSync(dir, { recursive: true });
+    options.progress?.(
+      existsSync(path.join(dir, 'PG_VERSION'))
+        ? `Opening the embedded database in ${dir}…`
+        : `Creating the embedded database in ${dir} (the first start takes a while)…`,
+    );
     client = new PGlite(pgliteOptions(PGlite, dir, options.pgliteSync ?? 'on'));
   } else {
     client = new PGlite();
   }
   const db = drizzle(client, { schema });
-  await migrate(db, { migrationsFolder: migrationsFolder() });
+  if (options.progress) await migrateWithProgress(db, migrationsFolder(), options.progress);
+  else await migrate(db, { migrationsFolder: migrationsFolder() });
   const accessChanges = pgliteAccessChanges(client);
   return {
     db,

@@ -1,6 +1,5 @@
 import { api } from '@contract/api';
 import { and, asc, desc, eq, getTableColumns, gt, sql } from 'drizzle-orm';
-import { union } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import { discoveryRuns, posts, publishAttempts, socials } from '../../db/schema';
 import { defaultStaleAfterMs } from '../../discovery/discovery-runs';
@@ -111,23 +110,19 @@ export function registerPostRoutes(bind: Bind, { db, drafter, logger }: AppDeps)
   // run of the project is still going, so the app keeps checking until its last posts are in.
   bind(api.listFoundDates, async (c) => {
     const project = reviewedProject(c);
-    const withPosts = db
-      .selectDistinct({ foundDate: posts.foundDate })
-      .from(posts)
-      .where(and(eq(posts.projectId, project.id), notHidden));
-    const finishedRuns = db
-      .select({ foundDate: discoveryRuns.foundDate })
-      .from(discoveryRuns)
-      .where(and(eq(discoveryRuns.projectId, project.id), eq(discoveryRuns.status, 'finished')));
-    const [rows, going] = await Promise.all([
-      union(withPosts, finishedRuns).orderBy(desc(sql`found_date`)),
-      db
-        .select({ id: discoveryRuns.id })
-        .from(discoveryRuns)
-        .where(runGoingOn(project.id, new Date()))
-        .limit(1),
-    ]);
-    return { foundDates: rows.map((row) => row.foundDate), running: going.length > 0 };
+    // One round trip: the dates and whether a run is going on, in one statement.
+    const { rows } = (await db.execute(sql`select array(
+        select ${posts.foundDate}::text from ${posts} where ${posts.projectId} = ${project.id} and ${notHidden}
+        union
+        select ${discoveryRuns.foundDate}::text from ${discoveryRuns}
+        where ${discoveryRuns.projectId} = ${project.id} and ${discoveryRuns.status} = 'finished'
+        order by 1 desc
+      ) as found_dates,
+      exists (select 1 from ${discoveryRuns} where ${runGoingOn(project.id, new Date())}) as running`)) as unknown as {
+      rows: { found_dates: string[]; running: boolean }[];
+    };
+    const [row] = rows;
+    return { foundDates: row?.found_dates ?? [], running: row?.running === true };
   });
 
   bind(api.listKeywordsForDate, async (c, { query }) => {
