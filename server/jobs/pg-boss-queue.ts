@@ -68,11 +68,9 @@ export class PgBossQueue implements JobQueue {
       supervise: work,
     });
     boss.on('error', (error) => this.logger.error({ err: error }, 'pg-boss error'));
-    await boss.start();
-    this.boss = boss;
-    this.stopping = new AbortController();
-
+    // Starting creates pg-boss's own scheduling queue, so it goes under the lock too.
     await whileHoldingStartLock(this.options.connectionString, async () => {
+      await boss.start();
       await ensureQueue(boss, queues.discoveryRun, {
         policy: 'stately',
         retryLimit: 2,
@@ -89,12 +87,22 @@ export class PgBossQueue implements JobQueue {
           expireInSeconds: 15 * 60,
         });
     });
+    this.boss = boss;
+    this.stopping = new AbortController();
 
     if (work) {
       const polling = { pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 2 };
-      await boss.work<DiscoveryJob>(queues.discoveryRun, { ...polling, batchSize: 1 }, async (jobs) => {
-        for (const job of jobs) await this.handlers.discover(job.data, this.stopping.signal);
-      });
+      let runWorker = '';
+      runWorker = await boss.work<DiscoveryJob>(
+        queues.discoveryRun,
+        { ...polling, batchSize: 1 },
+        async (jobs) => {
+          for (const job of jobs) await this.handlers.discover(job.data, this.stopping.signal);
+          // pg-boss waits out the polling interval after every fetch, even one that found a run: a
+          // worker with runs queued would do one every 2 s however short they are. It asks again at once.
+          boss.notifyWorker(runWorker);
+        },
+      );
       await boss.work(queues.discoverySweep, polling, async () => {
         const due = await this.handlers.dueRuns(this.now());
         for (const job of due) await this.send(boss, job);
@@ -171,9 +179,9 @@ async function ensureQueue(boss: PgBoss, name: string, options: Omit<PgBoss.Queu
 const startLockKey = 47_017;
 
 /**
- * Runs `create` while holding a PostgreSQL advisory lock, so processes that start together create the
- * queues one after another: pg-boss's queue creation, run at once by two processes on a new database,
- * deadlocks on its tables' locks.
+ * Runs `create` while holding a PostgreSQL advisory lock, so processes that start together start
+ * pg-boss and create the queues one after another: pg-boss's queue creation, run at once by two
+ * processes on a new database, deadlocks on its tables' locks.
  */
 async function whileHoldingStartLock(connectionString: string, create: () => Promise<void>): Promise<void> {
   const { Client } = await import('pg');
