@@ -56,6 +56,23 @@ describe('server configuration', () => {
     );
   });
 
+  it('takes NETWORK_RATE_LIMITS over the defaults, and names it when an item is wrong', () => {
+    const env = loadEnv({ NETWORK_RATE_LIMITS: 'reddit=60/1m, x=10/15m' });
+    expect(env.NETWORK_RATE_LIMITS.reddit).toEqual({ requests: 60, windowMs: 60_000 });
+    expect(env.NETWORK_RATE_LIMITS.x).toEqual({ requests: 10, windowMs: 900_000 });
+    expect(env.NETWORK_RATE_LIMITS.hackernews).toEqual({ requests: 9000, windowMs: 3_600_000 });
+    expect(loadEnv({}).NETWORK_RATE_LIMITS.reddit).toEqual({ requests: 90, windowMs: 60_000 });
+    expect(refusal({ NETWORK_RATE_LIMITS: 'reddit=100' })).toMatch(
+      /^\s+NETWORK_RATE_LIMITS: "reddit=100" is not network=requests\/window/m,
+    );
+    expect(refusal({ NETWORK_RATE_LIMITS: 'myspace=5/1m' })).toMatch(
+      /^\s+NETWORK_RATE_LIMITS: "myspace" is not a network/m,
+    );
+    expect(refusal({ NETWORK_RATE_LIMITS: 'reddit=0/1m' })).toMatch(
+      /^\s+NETWORK_RATE_LIMITS: .*allows no request/m,
+    );
+  });
+
   it('stops on a network it does not know, naming SOCIALS', () => {
     expect(refusal({ SOCIALS: 'myspace' })).toMatch(/^\s+SOCIALS\b/m);
     expect(refusal({ SOCIALS: 'reddit,myspace' })).toMatch(/^\s+SOCIALS\b/m);

@@ -118,9 +118,13 @@ export async function simulateSweep(
       DISCOVERY_HOUR: '0',
     };
     const started = performance.now();
-    running.push(
-      ...(await Promise.all(Array.from({ length: workers }, () => startServerProcess('worker', env)))),
+    const starts = await Promise.allSettled(
+      Array.from({ length: workers }, () => startServerProcess('worker', env)),
     );
+    // Those that started are stopped below even when another did not start.
+    for (const start of starts) if (start.status === 'fulfilled') running.push(start.value);
+    const failed = starts.find((start) => start.status === 'rejected');
+    if (failed) throw failed.reason;
     const finished = async () =>
       (
         await database.db
