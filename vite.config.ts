@@ -3,17 +3,18 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { firstScriptModules } from './contract/route-table.ts';
 import { type FirstScreens, firstScreenChunks, screenPreloads } from './scripts/vite-first-screens.ts';
 import { precompress } from './scripts/vite-precompress.ts';
 
 const apiPort = process.env.API_PORT ?? '8787';
 const root = fileURLToPath(new URL('.', import.meta.url));
 
-/** The screens a page load opens on, by the modules they show (decision 017). */
+/** The screens a page load opens on, by the modules they show (decision 017): the route table says which. */
 const firstScreens: FirstScreens = {
-  signedOut: ['src/features/auth/local/local-sign-in-page.tsx'],
+  signedOut: firstScriptModules('signedOut'),
   signedIn: ['src/app/signed-in-app.tsx'],
-  mentions: ['src/features/mentions/mentions-index-page.tsx', 'src/features/mentions/mentions-page.tsx'],
+  mentions: firstScriptModules('mentions'),
 };
 
 export const aliases = {

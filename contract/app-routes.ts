@@ -13,6 +13,11 @@ function withSearch(path: string, search: Record<string, string | undefined>): s
   return query === '' ? path : `${path}?${query}`;
 }
 
+/** A route with no parameters: its path is its pattern and its href. */
+function page<P extends string>(path: P) {
+  return { path, pattern: path, href: (): string => path };
+}
+
 export interface MentionsSearch {
   keyword?: string | undefined;
   found_date?: string | undefined;
@@ -26,25 +31,17 @@ export const routes = {
   /** Public; the hosted provider's screens live under this path too, hence the wildcard pattern. */
   signIn: { path: '/sign-in', pattern: '/sign-in/*?', href: () => '/sign-in' },
   signUp: { path: '/sign-up', pattern: '/sign-up/*?', href: () => '/sign-up' },
-  subscribe: { path: '/subscribe', pattern: '/subscribe', href: () => '/subscribe' },
-  onboardingWorkspace: {
-    path: '/onboarding/workspace',
-    pattern: '/onboarding/workspace',
-    href: () => '/onboarding/workspace',
-  },
-  onboardingProject: {
-    path: '/onboarding/project',
-    pattern: '/onboarding/project',
-    href: () => '/onboarding/project',
-  },
+  subscribe: page('/subscribe'),
+  onboardingWorkspace: page('/onboarding/workspace'),
+  onboardingProject: page('/onboarding/project'),
   project: {
     path: '/project',
     pattern: '/project',
     href: (search: ProjectSearch = {}) =>
       withSearch('/project', { preview: search.preview === undefined ? undefined : String(search.preview) }),
   },
-  home: { path: '/', pattern: '/', href: () => '/' },
-  mentions: { path: '/mentions', pattern: '/mentions', href: () => '/mentions' },
+  home: page('/'),
+  mentions: page('/mentions'),
   mentionsBySocial: {
     path: '/mentions/:social',
     pattern: '/mentions/:social',
@@ -54,9 +51,9 @@ export const routes = {
         found_date: search.found_date,
       }),
   },
-  replies: { path: '/replies', pattern: '/replies', href: () => '/replies' },
+  replies: page('/replies'),
   /** Addition: the local billing page ('Subscription settings' when billing is local). */
-  billing: { path: '/billing', pattern: '/billing', href: () => '/billing' },
+  billing: page('/billing'),
 } as const;
 
 export type RouteKey = keyof typeof routes;

@@ -1,0 +1,115 @@
+// With its extension: the build's config (vite.config.ts) loads this module as it is.
+import { type RouteKey, routes } from './app-routes.ts';
+
+/**
+ * The route table: for each route of the route map (`app-routes.ts`), how its screen is reached and what
+ * it needs first. Adding a screen is one entry here and one lazy import in the app
+ * (`src/app/screens.tsx`, whose type asks for one per entry). Read by:
+ *
+ * - the app's router (`src/app/router.tsx`, `src/app/signed-in-app.tsx`): which layout, which gates;
+ * - the app's first screen loader (`loadFirstScreen`): which screen's code to load before the first render;
+ * - the server's first answers (`server/http/first-answers.ts`, through `first-screen-plan.ts`): which
+ *   calls the screen makes first, and which scripts to name in the page;
+ * - the build (`vite.config.ts`): which modules go in the first screens' scripts.
+ *
+ * It holds data only (no React), so the server and the build read it as the app does.
+ */
+
+/**
+ * Where a screen shows: the public pages' frame (sign in and sign up: for visitors who are not signed in,
+ * and only them, with no signed-in gate in front), the focused pages before the app, or the app's shell.
+ */
+export type Layout = 'public' | 'focused' | 'shell';
+
+/**
+ * What a screen's first answers are: the session only (a public screen), the answers the signed-in gates
+ * need (the session, the subscription, the projects), or those and the mentions screen's.
+ */
+export type FirstScreenPlan = 'session' | 'gates' | 'mentions';
+
+export interface RouteEntry {
+  layout: Layout;
+  /** The add-on the workspace's subscription must have (the add-on gate), if any. */
+  addon?: string;
+  /** 'mentions' on the mentions screens; the others' plan follows from their layout (`planOf`). */
+  plan?: 'mentions';
+  /**
+   * The modules the screen shows (paths from the project root), when a page load can open on it with its
+   * scripts named in the page: 'signedOut' (anyone not signed in lands on sign in) or 'mentions'.
+   */
+  firstScripts?: { set: 'signedOut' | 'mentions'; modules: readonly string[] };
+}
+
+const mentionsModules = [
+  'src/features/mentions/mentions-index-page.tsx',
+  'src/features/mentions/mentions-page.tsx',
+] as const;
+
+/** In the order the router matches them: the first entry whose pattern matches a path shows. */
+export const routeTable = {
+  signIn: {
+    layout: 'public',
+    firstScripts: { set: 'signedOut', modules: ['src/features/auth/local/local-sign-in-page.tsx'] },
+  },
+  signUp: { layout: 'public' },
+  subscribe: { layout: 'focused' },
+  onboardingWorkspace: { layout: 'focused' },
+  onboardingProject: { layout: 'focused' },
+  // Home is the mentions of the first social.
+  home: { layout: 'shell', plan: 'mentions', firstScripts: { set: 'mentions', modules: mentionsModules } },
+  project: { layout: 'shell' },
+  mentions: {
+    layout: 'shell',
+    plan: 'mentions',
+    firstScripts: { set: 'mentions', modules: mentionsModules },
+  },
+  mentionsBySocial: {
+    layout: 'shell',
+    plan: 'mentions',
+    firstScripts: { set: 'mentions', modules: [mentionsModules[1]] },
+  },
+  replies: { layout: 'shell', addon: 'autopost' },
+  billing: { layout: 'shell' },
+} as const satisfies Record<RouteKey, RouteEntry>;
+
+export type PublicRouteKey = {
+  [K in RouteKey]: (typeof routeTable)[K]['layout'] extends 'public' ? K : never;
+}[RouteKey];
+export type SignedInRouteKey = Exclude<RouteKey, PublicRouteKey>;
+
+/** What the first answers of the route's screen are (see `FirstScreenPlan`). */
+export function planOf(entry: RouteEntry): FirstScreenPlan {
+  return entry.plan ?? (entry.layout === 'public' ? 'session' : 'gates');
+}
+
+/** The table's routes in its order (the order the router matches them in). */
+export const routeKeys = Object.keys(routeTable) as RouteKey[];
+
+/** The path's parameters when `pattern` matches it ('/mentions/:social', '/sign-in/*?'), else null. */
+export function matchPattern(pattern: string, pathname: string): Record<string, string> | null {
+  const source = pattern.replace(/\/\*\?$/, '(?:/.*)?').replace(/:(\w+)/g, '(?<$1>[^/]+)');
+  const match = new RegExp(`^${source}$`).exec(pathname);
+  if (!match) return null;
+  return Object.fromEntries(
+    Object.entries(match.groups ?? {}).map(([name, value]) => [name, decodeURIComponent(value)]),
+  );
+}
+
+/** The route whose screen `pathname` shows, and its parameters; null for a path no route matches. */
+export function routeAt(pathname: string): { key: RouteKey; params: Record<string, string> } | null {
+  for (const key of routeKeys) {
+    const params = matchPattern(routes[key].pattern, pathname);
+    if (params) return { key, params };
+  }
+  return null;
+}
+
+/** The modules of each set of first-screen scripts (for the build to cut and name them). */
+export function firstScriptModules(set: 'signedOut' | 'mentions'): string[] {
+  const modules = new Set<string>();
+  for (const key of routeKeys) {
+    const entry: RouteEntry = routeTable[key];
+    if (entry.firstScripts?.set === set) for (const module of entry.firstScripts.modules) modules.add(module);
+  }
+  return [...modules];
+}
