@@ -27,6 +27,16 @@ export const aliases = {
 export const appResolve = {
   alias: [
     ...Object.entries(aliases).map(([find, replacement]) => ({ find, replacement })),
+    // React has the hook the shim stands in for (see the module).
+    {
+      find: /^use-sync-external-store\/shim(\/index\.js)?$/,
+      replacement: fileURLToPath(new URL('./src/lib/use-sync-external-store.ts', import.meta.url)),
+    },
+    // Lucide's icons are drawn by a few lines of the app's own instead of its general builder (see the module).
+    {
+      find: /^\.\.\/createLucideIcon\.mjs$/,
+      replacement: fileURLToPath(new URL('./src/components/ui/lucide-icon.ts', import.meta.url)),
+    },
     // The app parses without `new Function`, which the server's CSP refuses (see the module).
     {
       find: /^zod\/mini$/,
