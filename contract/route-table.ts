@@ -1,10 +1,10 @@
 // With its extension: the build's config (vite.config.ts) loads this module as it is.
-import { type RouteKey, routes } from './app-routes.ts';
+import { type RouteEntry, type RouteKey, routes } from './app-routes.ts';
 
 /**
- * The route table: for each route of the route map (`app-routes.ts`), how its screen is reached and what
- * it needs first. Adding a screen is one entry here and one lazy import in the app
- * (`src/app/screens.tsx`, whose type asks for one per entry). Read by:
+ * The route table's readers' side: each route's entry is in the route map (`app-routes.ts`: path, layout,
+ * add-on gate, first-screen plan, first scripts), and its lazy screen in the app (`src/app/screens.tsx`).
+ * Read by:
  *
  * - the app's router (`src/app/router.tsx`, `src/app/signed-in-app.tsx`): which layout, which gates;
  * - the app's first screen loader (`loadFirstScreen`): which screen's code to load before the first render;
@@ -15,11 +15,10 @@ import { type RouteKey, routes } from './app-routes.ts';
  * It holds data only (no React), so the server and the build read it as the app does.
  */
 
-/**
- * Where a screen shows: the public pages' frame (sign in and sign up: for visitors who are not signed in,
- * and only them, with no signed-in gate in front), the focused pages before the app, or the app's shell.
- */
-export type Layout = 'public' | 'focused' | 'shell';
+export type { Layout, RouteEntry } from './app-routes.ts';
+
+/** The route table: the route map, whose entries say how each screen is reached. */
+export const routeTable = routes;
 
 /**
  * What a screen's first answers are: the session only (a public screen), the answers the signed-in gates
@@ -27,53 +26,8 @@ export type Layout = 'public' | 'focused' | 'shell';
  */
 export type FirstScreenPlan = 'session' | 'gates' | 'mentions';
 
-export interface RouteEntry {
-  layout: Layout;
-  /** The add-on the workspace's subscription must have (the add-on gate), if any. */
-  addon?: string;
-  /** 'mentions' on the mentions screens; the others' plan follows from their layout (`planOf`). */
-  plan?: 'mentions';
-  /**
-   * The modules the screen shows (paths from the project root), when a page load can open on it with its
-   * scripts named in the page: 'signedOut' (anyone not signed in lands on sign in) or 'mentions'.
-   */
-  firstScripts?: { set: 'signedOut' | 'mentions'; modules: readonly string[] };
-}
-
-const mentionsModules = [
-  'src/features/mentions/mentions-index-page.tsx',
-  'src/features/mentions/mentions-page.tsx',
-] as const;
-
-/** In the order the router matches them: the first entry whose pattern matches a path shows. */
-export const routeTable = {
-  signIn: {
-    layout: 'public',
-    firstScripts: { set: 'signedOut', modules: ['src/features/auth/local/local-sign-in-page.tsx'] },
-  },
-  signUp: { layout: 'public' },
-  subscribe: { layout: 'focused' },
-  onboardingWorkspace: { layout: 'focused' },
-  onboardingProject: { layout: 'focused' },
-  // Home is the mentions of the first social.
-  home: { layout: 'shell', plan: 'mentions', firstScripts: { set: 'mentions', modules: mentionsModules } },
-  project: { layout: 'shell' },
-  mentions: {
-    layout: 'shell',
-    plan: 'mentions',
-    firstScripts: { set: 'mentions', modules: mentionsModules },
-  },
-  mentionsBySocial: {
-    layout: 'shell',
-    plan: 'mentions',
-    firstScripts: { set: 'mentions', modules: [mentionsModules[1]] },
-  },
-  replies: { layout: 'shell', addon: 'autopost' },
-  billing: { layout: 'shell' },
-} as const satisfies Record<RouteKey, RouteEntry>;
-
 export type PublicRouteKey = {
-  [K in RouteKey]: (typeof routeTable)[K]['layout'] extends 'public' ? K : never;
+  [K in RouteKey]: (typeof routes)[K]['layout'] extends 'public' ? K : never;
 }[RouteKey];
 export type SignedInRouteKey = Exclude<RouteKey, PublicRouteKey>;
 
