@@ -110,7 +110,6 @@ export const routes = {
   replies: { ...page('/replies'), layout: 'shell', addon: 'autopost' },
   /** Addition: the local billing page ('Subscription settings' when billing is local). */
   billing: { ...page('/billing'), layout: 'shell' },
-  help: { ...page('/help'), layout: 'shell' },
 } as const satisfies Record<string, RouteEntry>;
 
 export type RouteKey = keyof typeof routes;

@@ -37,8 +37,6 @@ const LocalBillingPage = lazyScreen(() =>
   import('@/features/billing/local-billing-page').then((m) => m.LocalBillingPage),
 );
 
-const HelpPage = lazyScreen(() => import('@/features/help/help-page').then((m) => m.HelpPage));
-
 /** Subscribe, with the pending invitations an invited person without a subscription joins from. */
 function SubscribeScreen() {
   const logOut = useLogOut();
@@ -98,7 +96,6 @@ export const signedInScreens: Record<SignedInRouteKey, AppScreen> = {
   mentionsBySocial: screen(MentionsScreen, MentionsPage),
   replies: screen(RepliesPage, RepliesPage),
   billing: screen(LocalBillingPage, LocalBillingPage),
-  help: screen(HelpPage, HelpPage),
 };
 
 /** Loads the code of the signed-in screen at `pathname` (none for a path no route matches). */
