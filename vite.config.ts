@@ -5,6 +5,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { firstScriptModules } from './contract/route-table.ts';
 import { type FirstScreens, firstScreenChunks, screenPreloads } from './scripts/vite-first-screens.ts';
 import { precompress } from './scripts/vite-precompress.ts';
 import { buildSettingsFile, viteSettingsOf } from './server/build-settings.ts';
@@ -12,11 +13,11 @@ import { buildSettingsFile, viteSettingsOf } from './server/build-settings.ts';
 const apiPort = process.env.API_PORT ?? '8787';
 const root = fileURLToPath(new URL('.', import.meta.url));
 
-/** The screens a page load opens on, by the modules they show (decision 017). */
+/** The screens a page load opens on, by the modules they show (decision 017): the route table says which. */
 const firstScreens: FirstScreens = {
-  signedOut: ['src/features/auth/local/local-sign-in-page.tsx'],
+  signedOut: firstScriptModules('signedOut'),
   signedIn: ['src/app/signed-in-app.tsx'],
-  mentions: ['src/features/mentions/mentions-index-page.tsx', 'src/features/mentions/mentions-page.tsx'],
+  mentions: firstScriptModules('mentions'),
 };
 
 export const aliases = {
@@ -29,6 +30,16 @@ export const aliases = {
 export const appResolve = {
   alias: [
     ...Object.entries(aliases).map(([find, replacement]) => ({ find, replacement })),
+    // React has the hook the shim stands in for (see the module).
+    {
+      find: /^use-sync-external-store\/shim(\/index\.js)?$/,
+      replacement: fileURLToPath(new URL('./src/lib/use-sync-external-store.ts', import.meta.url)),
+    },
+    // Lucide's icons are drawn by a few lines of the app's own instead of its general builder (see the module).
+    {
+      find: /^\.\.\/createLucideIcon\.mjs$/,
+      replacement: fileURLToPath(new URL('./src/components/ui/lucide-icon.ts', import.meta.url)),
+    },
     // The app parses without `new Function`, which the server's CSP refuses (see the module).
     {
       find: /^zod\/mini$/,

@@ -1,13 +1,19 @@
 /**
  * The one route map: every route of the specification by name, its path (and the pattern the router
- * matches), and a function that builds its href. Nothing else in the app writes a literal path. The app
- * imports it as `@/app/routes`; the server reads it to know which screen a page shows (its first answers).
+ * matches), a function that builds its href, and its entry of the route table (layout, add-on gate,
+ * first screen). Nothing else in the app writes a literal path. The app imports it as `@/app/routes`; the
+ * server and the build read it too (`route-table.ts`).
  */
 
 import { queryString } from './query-string';
 
 function withSearch(path: string, search: Record<string, string | undefined>): string {
   return `${path}${queryString(search)}`;
+}
+
+/** A route with no parameters: its path is its pattern and its href. */
+function page<P extends string>(path: P) {
+  return { path, pattern: path, href: (): string => path };
 }
 
 export interface MentionsSearch {
@@ -19,29 +25,73 @@ export interface ProjectSearch {
   preview?: boolean | undefined;
 }
 
+/**
+ * Where a screen shows: the public pages' frame (sign in and sign up: for visitors who are not signed in,
+ * and only them, with no signed-in gate in front), the focused pages before the app, or the app's shell.
+ */
+export type Layout = 'public' | 'focused' | 'shell';
+
+/** A route: its path, the pattern the router matches, its href, and how its screen is reached. */
+export interface RouteEntry {
+  path: string;
+  pattern: string;
+  /** Each route's href takes its own parameters. */
+  href: (...args: never[]) => string;
+  layout: Layout;
+  /** The add-on the workspace's subscription must have (the add-on gate), if any. */
+  addon?: string;
+  /** 'mentions' on the mentions screens; the others' first answers follow from their layout (`planOf`). */
+  plan?: 'mentions';
+  /**
+   * The modules the screen shows (paths from the project root), when a page load can open on it with its
+   * scripts named in the page: 'signedOut' (anyone not signed in lands on sign in) or 'mentions'.
+   */
+  firstScripts?: { set: 'signedOut' | 'mentions'; modules: readonly string[] };
+}
+
+const mentionsModules = [
+  'src/features/mentions/mentions-index-page.tsx',
+  'src/features/mentions/mentions-page.tsx',
+] as const;
+
+/**
+ * The route table, in the order the router matches it (the first entry whose pattern matches a path
+ * shows). Adding a screen is one entry here and its lazy screen in the app (`src/app/screens.tsx`, whose
+ * type asks for one per signed-in entry). See `route-table.ts` for who reads it.
+ */
 export const routes = {
   /** Public; the hosted provider's screens live under this path too, hence the wildcard pattern. */
-  signIn: { path: '/sign-in', pattern: '/sign-in/*?', href: () => '/sign-in' },
-  signUp: { path: '/sign-up', pattern: '/sign-up/*?', href: () => '/sign-up' },
-  subscribe: { path: '/subscribe', pattern: '/subscribe', href: () => '/subscribe' },
-  onboardingWorkspace: {
-    path: '/onboarding/workspace',
-    pattern: '/onboarding/workspace',
-    href: () => '/onboarding/workspace',
+  signIn: {
+    path: '/sign-in',
+    pattern: '/sign-in/*?',
+    href: () => '/sign-in',
+    layout: 'public',
+    firstScripts: { set: 'signedOut', modules: ['src/features/auth/local/local-sign-in-page.tsx'] },
   },
-  onboardingProject: {
-    path: '/onboarding/project',
-    pattern: '/onboarding/project',
-    href: () => '/onboarding/project',
-  },
+  signUp: { path: '/sign-up', pattern: '/sign-up/*?', href: () => '/sign-up', layout: 'public' },
+  subscribe: { ...page('/subscribe'), layout: 'focused' },
+  onboardingWorkspace: { ...page('/onboarding/workspace'), layout: 'focused' },
+  onboardingProject: { ...page('/onboarding/project'), layout: 'focused' },
   project: {
     path: '/project',
     pattern: '/project',
     href: (search: ProjectSearch = {}) =>
       withSearch('/project', { preview: search.preview === undefined ? undefined : String(search.preview) }),
+    layout: 'shell',
   },
-  home: { path: '/', pattern: '/', href: () => '/' },
-  mentions: { path: '/mentions', pattern: '/mentions', href: () => '/mentions' },
+  // Home is the mentions of the first social.
+  home: {
+    ...page('/'),
+    layout: 'shell',
+    plan: 'mentions',
+    firstScripts: { set: 'mentions', modules: mentionsModules },
+  },
+  mentions: {
+    ...page('/mentions'),
+    layout: 'shell',
+    plan: 'mentions',
+    firstScripts: { set: 'mentions', modules: mentionsModules },
+  },
   mentionsBySocial: {
     path: '/mentions/:social',
     pattern: '/mentions/:social',
@@ -50,11 +100,14 @@ export const routes = {
         keyword: search.keyword,
         found_date: search.found_date,
       }),
+    layout: 'shell',
+    plan: 'mentions',
+    firstScripts: { set: 'mentions', modules: [mentionsModules[1]] },
   },
-  replies: { path: '/replies', pattern: '/replies', href: () => '/replies' },
+  replies: { ...page('/replies'), layout: 'shell', addon: 'autopost' },
   /** Addition: the local billing page ('Subscription settings' when billing is local). */
-  billing: { path: '/billing', pattern: '/billing', href: () => '/billing' },
-} as const;
+  billing: { ...page('/billing'), layout: 'shell' },
+} as const satisfies Record<string, RouteEntry>;
 
 export type RouteKey = keyof typeof routes;
 

@@ -6,6 +6,7 @@
 import { firstAnswersElementId, screenScriptsElementId } from '@contract/page-elements';
 // The stylesheet is the page's own: the first screen needs it to paint, with or without the app.
 import '@/styles/index.css';
+import { drawnByServer, firstScreenTiming } from '@/first-screen/page';
 import { nextTask } from '@/lib/next-task';
 import { holdFormsUntilTakeOver } from '@/lib/page-take-over';
 
@@ -97,7 +98,7 @@ function afterFirstContentfulPaint(then: () => void): void {
   const observer = new PerformanceObserver((entries) => {
     if (entries.getEntriesByName('first-contentful-paint').length > 0) go();
   });
-  const fallback = setTimeout(go, 3_000);
+  const fallback = setTimeout(go, firstScreenTiming.paintFallbackMs);
   observer.observe({ type: 'paint', buffered: true });
 }
 
@@ -118,8 +119,7 @@ function showDrawnAddress(): void {
   }
 }
 
-const drawnByServer = document.getElementById('root')?.firstChild != null;
-if (drawnByServer) {
+if (drawnByServer()) {
   showDrawnAddress();
   // What is typed or sent on the page before the app works is the app's to take in (src/lib/page-take-over.ts).
   holdFormsUntilTakeOver();

@@ -6,6 +6,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, loadFirstScreen } from '@/app/app';
 import { type PageStart, takeFirstAnswersFromPage } from '@/app/first-answers';
 import { appStarted } from '@/app/startup-guard';
+import { drawnByServer } from '@/first-screen/page';
 import { appUpdate } from '@/lib/app-update';
 import {
   afterFirstPaint,
@@ -59,9 +60,9 @@ async function start(): Promise<void> {
   // The server drew the first screen into the page from the same answers: the app takes that HTML over
   // instead of drawing it again. A page whose answers the app set aside (a session this device kept
   // outweighs them) is drawn afresh.
-  const drawnByServer = container.firstChild !== null;
-  const takeOver = drawnByServer && page.session !== undefined;
-  if (drawnByServer && !takeOver) container.replaceChildren();
+  const drawn = drawnByServer();
+  const takeOver = drawn && page.session !== undefined;
+  if (drawn && !takeOver) container.replaceChildren();
 
   // The first render waits for the code of the screen the page opens on, so that it shows that screen
   // rather than a spinner; a screen that fails to load is left to the app, which shows its own states.

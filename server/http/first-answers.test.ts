@@ -9,6 +9,7 @@ import {
   type TestServer,
   testDatabases,
 } from '../../tests/support/server-harness';
+import { firstAnswersFor } from './first-answers';
 
 const shell =
   '<!doctype html><html><head><title>ReplyRadar</title></head><body><div id="root"></div></body></html>';
@@ -157,6 +158,28 @@ describe.each(testDatabases())('the first answers in the page (%s)', (kind) => {
       data: { active: false, addons: {} },
       error: null,
     });
+  });
+
+  it('stops at the subscription gate: with no subscription answer, nothing of the mentions is asked', async () => {
+    // The subscription cannot be read (a database hiccup, say) while the projects can: the app shows its
+    // spinner until it has the subscription, so the page must not carry the mentions' answers either.
+    const withoutSubscription = (request: Request) =>
+      new URL(request.url).pathname === '/api/subscription'
+        ? new Response('unavailable', { status: 503 })
+        : server.app.fetch(request);
+    const answers = await firstAnswersFor(
+      withoutSubscription,
+      new URL('http://localhost/mentions/reddit'),
+      cookie,
+    );
+    expect(urls(answers)).toEqual(['POST /api/auth/token', 'GET /api/projects']);
+    expect(answers.location).toBeUndefined();
+  });
+
+  it('answers the subscription to a person with no workspace yet, as the subscription gate asks it', async () => {
+    const newcomer = await server.signUp('newcomer@example.com');
+    const answers = firstAnswersOf(await navigate('/onboarding/workspace', newcomer.cookie));
+    expect(urls(answers)).toEqual(['POST /api/auth/token', 'GET /api/subscription']);
   });
 
   it('says nobody is signed in to a page without the session cookie, and names the sign-in scripts', async () => {

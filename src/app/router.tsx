@@ -1,14 +1,21 @@
+import type { PublicRouteKey } from '@contract/route-table';
 import { Route, Switch } from 'wouter';
 import { SignInPage } from '@/features/auth/sign-in-page';
 import { SignUpPage } from '@/features/auth/sign-up-page';
-import { lazyScreen } from '@/lib/lazy-screen';
+import { type LazyScreen, lazyScreen } from '@/lib/lazy-screen';
 import { AuthGate } from './gates/auth-gate';
+import { authGate } from './gates/gate-rules';
 import { PublicLayout } from './layouts/public-layout';
-import { loadPage } from './pages';
-import { isUnder, routes } from './routes';
+import { routeAt, routeKeys, routeTable } from './route-table';
+import { routes } from './routes';
 
 // The signed-in app (gates, shell, pages) is its own chunk, so sign in loads only what it shows.
-const SignedInApp = lazyScreen(() => import('./signed-in-app').then((m) => m.SignedInApp));
+const signedInApp = () => import('./signed-in-app');
+const SignedInApp = lazyScreen(() => signedInApp().then((m) => m.SignedInApp));
+
+/** The public screens of the route table (the signed-in ones are in `screens.tsx`, in the app's chunk). */
+const publicScreens: Record<PublicRouteKey, LazyScreen<object>> = { signIn: SignInPage, signUp: SignUpPage };
+const publicKeys = routeKeys.filter((key): key is PublicRouteKey => routeTable[key].layout === 'public');
 
 /**
  * Loads the code of the screen a page load opens on, so that its first render shows it instead of a
@@ -17,26 +24,29 @@ const SignedInApp = lazyScreen(() => import('./signed-in-app').then((m) => m.Sig
  * sign in whatever the path.
  */
 export function loadFirstScreen(pathname: string, signedIn: boolean | null): Promise<void> {
-  if (isUnder(pathname, routes.signUp.path)) return SignUpPage.load();
-  if (isUnder(pathname, routes.signIn.path) || signedIn === false) return SignInPage.load();
-  return Promise.all([SignedInApp.load(), loadPage(pathname)]).then(() => undefined);
+  const auth = signedIn === false ? authGate(pathname, false) : 'pass';
+  const shown = routeAt(auth === 'pass' ? pathname : auth.redirect)?.key;
+  if (shown && shown in publicScreens) return publicScreens[shown as PublicRouteKey].load();
+  return Promise.all([SignedInApp.load(), signedInApp().then((m) => m.loadSignedInScreen(pathname))]).then(
+    () => undefined,
+  );
 }
 
-/** Every route of the route map, behind the auth gate. */
+/** Every route of the route table, behind the auth gate. */
 export function AppRouter() {
   return (
     <AuthGate>
       <Switch>
-        <Route path={routes.signIn.pattern}>
-          <PublicLayout>
-            <SignInPage />
-          </PublicLayout>
-        </Route>
-        <Route path={routes.signUp.pattern}>
-          <PublicLayout>
-            <SignUpPage />
-          </PublicLayout>
-        </Route>
+        {publicKeys.map((key) => {
+          const Screen = publicScreens[key];
+          return (
+            <Route key={key} path={routes[key].pattern}>
+              <PublicLayout>
+                <Screen />
+              </PublicLayout>
+            </Route>
+          );
+        })}
         <Route>
           <SignedInApp />
         </Route>

@@ -1,4 +1,5 @@
 import { startTransition, useEffect, useState } from 'react';
+import { firstScreenTiming } from '@/first-screen/page';
 
 /**
  * A moment of the page's start that work can wait for: passed unless the app's entry holds it, so a
@@ -26,7 +27,8 @@ function startMoment() {
 /** Resolves when the browser next has a moment to spare (within 2 s). */
 function nextIdleMoment(): Promise<void> {
   return new Promise((resolve) => {
-    if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve(), { timeout: 2_000 });
+    if (typeof requestIdleCallback === 'function')
+      requestIdleCallback(() => resolve(), { timeout: firstScreenTiming.idleTimeoutMs });
     else setTimeout(resolve, 0);
   });
 }
@@ -108,7 +110,7 @@ export function firstScreenSettled(): void {
  * (the mirror's copies read back, the answers made editable) come first, as the browser's idle moments
  * alone do not tell (it is idle while the device's database works).
  */
-export const backgroundWorkDelayMs = 500;
+export const backgroundWorkDelayMs = firstScreenTiming.backgroundWorkDelayMs;
 
 /**
  * Resolves once the first screen has settled, a moment has passed (`backgroundWorkDelayMs`) and the

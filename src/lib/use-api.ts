@@ -15,6 +15,7 @@ import useSWR, {
   type SWRResponse,
   unstable_serialize,
 } from 'swr';
+import { firstScreenTiming } from '@/first-screen/page';
 import { type ApiError, apiClient, type CallArgs } from '@/lib/api-client';
 import type { ApiKey } from '@/lib/api-keys';
 
@@ -40,7 +41,7 @@ export function useApi<N extends RouteName>(
 const ClearApiCacheContext = createContext<(() => void) | null>(null);
 
 /** How long the page's answers count as just asked: no hook asks for them again on mounting meanwhile. */
-const pageAnswersFreshMs = 30_000;
+const pageAnswersFreshMs = firstScreenTiming.pageAnswersFreshMs;
 
 /**
  * A key the page answered (decision 017) is not asked again by the hooks that mount in its first 30 s:

@@ -3,6 +3,7 @@ import { Button } from '@/components/ui/button';
 import { PageLoader } from '@/components/ui/loader';
 import { Text } from '@/components/ui/text';
 import { useAuth } from '@/lib/auth';
+import { activeWorkspaceGate } from './gate-rules';
 
 /**
  * Spec section 2, active workspace: a person with memberships but no active workspace gets the first
@@ -27,8 +28,12 @@ export function ActiveWorkspaceGate({ children }: { children: ReactNode }) {
     });
   }, [needed, firstWorkspaceId, attempt, setActive]);
 
-  if (!membershipsLoaded) return <PageLoader />;
-  if (!needed) return children;
+  const verdict = activeWorkspaceGate({
+    activeWorkspace: activeWorkspace !== null,
+    hasMemberships: membershipsLoaded ? firstWorkspaceId !== null : undefined,
+  });
+  if (verdict === 'pass') return children;
+  if (!needed) return <PageLoader />;
   if (failed) {
     return (
       <div className="flex min-h-[50dvh] flex-col items-center justify-center gap-3 p-6 text-center">

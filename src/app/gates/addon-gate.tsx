@@ -1,13 +1,10 @@
 import type { ReactNode } from 'react';
-import { Redirect } from 'wouter';
-import { PageLoader } from '@/components/ui/loader';
 import { useScreenSubscription } from '@/features/billing/use-subscription';
-import { routes } from '../routes';
+import { addonGate } from './gate-rules';
+import { Verdict } from './verdict';
 
 /** Spec section 2, add-on gate: a page that needs `addon` sends a subscription without it home. */
 export function AddonGate({ addon, children }: { addon: string; children: ReactNode }) {
   const subscription = useScreenSubscription();
-  if (!subscription) return <PageLoader />;
-  if (!subscription.addons[addon]) return <Redirect to={routes.home.href()} replace />;
-  return children;
+  return <Verdict verdict={addonGate(subscription?.addons, addon)}>{children}</Verdict>;
 }

@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
-import { Redirect, useLocation } from 'wouter';
+import { useLocation } from 'wouter';
 import { PageLoader } from '@/components/ui/loader';
 import { useAuth } from '@/lib/auth';
-import { isPublicPath, routes } from '../routes';
+import { authGate } from './gate-rules';
+import { Verdict } from './verdict';
 
 /**
  * Spec section 2, auth gate: a spinner until auth has loaded; a visitor who is not signed in goes to sign
@@ -12,8 +13,5 @@ export function AuthGate({ children }: { children: ReactNode }) {
   const { isLoaded, isSignedIn } = useAuth();
   const [location] = useLocation();
   if (!isLoaded) return <PageLoader />;
-  const onPublicPage = isPublicPath(location);
-  if (!isSignedIn && !onPublicPage) return <Redirect to={routes.signIn.href()} replace />;
-  if (isSignedIn && onPublicPage) return <Redirect to={routes.home.href()} replace />;
-  return children;
+  return <Verdict verdict={authGate(location, isSignedIn)}>{children}</Verdict>;
 }

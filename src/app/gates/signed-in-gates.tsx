@@ -1,27 +1,33 @@
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { CurrentProject } from '../current-project';
 import { ActiveWorkspaceGate } from './active-workspace-gate';
+import { type SignedInGate, signedInGates } from './gate-rules';
 import { OnboardingGate } from './onboarding-gate';
 import { SubscriptionGate } from './subscription-gate';
 
+/** The subscription gate, inside which the API client learns the current project. */
+function SubscriptionGateWithProject({ children }: { children: ReactNode }) {
+  return (
+    <SubscriptionGate>
+      <CurrentProject />
+      {children}
+    </SubscriptionGate>
+  );
+}
+
+const gateComponents: Record<SignedInGate, ComponentType<{ children: ReactNode }>> = {
+  activeWorkspace: ActiveWorkspaceGate,
+  subscription: SubscriptionGateWithProject,
+  onboarding: OnboardingGate,
+};
+
 /**
- * The gates a signed-in person passes, outermost first (the auth gate is in front of all of them):
- *
- * 1. Active workspace: before the subscription, because the subscription is the active workspace's; a
- *    member who signs in with no workspace active must not be sent to subscribe for want of one.
- * 2. Subscription (a subscribed person on subscribe goes home).
- * 3. Onboarding, inside the subscription gate, so that a person without a subscription meets the plans
- *    first.
- *
- * The add-on gate wraps single pages (see signed-in-app).
+ * The gates a signed-in person passes, in the order `signedInGates` gives (why that order: see there),
+ * behind the auth gate. The add-on gate wraps the single screens whose route entry names an add-on.
  */
 export function SignedInGates({ children }: { children: ReactNode }) {
-  return (
-    <ActiveWorkspaceGate>
-      <SubscriptionGate>
-        <CurrentProject />
-        <OnboardingGate>{children}</OnboardingGate>
-      </SubscriptionGate>
-    </ActiveWorkspaceGate>
-  );
+  return signedInGates.reduceRight<ReactNode>((inner, gate) => {
+    const Gate = gateComponents[gate];
+    return <Gate key={gate}>{inner}</Gate>;
+  }, children);
 }

@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect } from 'react';
-import { Redirect, useLocation } from 'wouter';
+import { useLocation } from 'wouter';
 import { PageLoader } from '@/components/ui/loader';
 import {
   GateSubscriptionContext,
@@ -7,7 +7,8 @@ import {
   useSubscriptionUpdates,
 } from '@/features/billing/use-subscription';
 import { onApiError } from '@/lib/api-client';
-import { isUnder, routes } from '../routes';
+import { subscriptionGate } from './gate-rules';
+import { Verdict } from './verdict';
 
 /**
  * Spec section 2, subscription gate: a spinner while the subscription loads; without an active one the
@@ -28,8 +29,9 @@ export function SubscriptionGate({ children }: { children: ReactNode }) {
   );
   // Also while an error is retried: the app cannot tell what to show without the subscription.
   if (!subscription) return <PageLoader />;
-  const onSubscribe = isUnder(location, routes.subscribe.path);
-  if (!subscription.active && !onSubscribe) return <Redirect to={routes.subscribe.href()} replace />;
-  if (subscription.active && onSubscribe) return <Redirect to={routes.home.href()} replace />;
-  return <GateSubscriptionContext.Provider value={subscription}>{children}</GateSubscriptionContext.Provider>;
+  return (
+    <Verdict verdict={subscriptionGate(location, { subscriptionActive: subscription.active })}>
+      <GateSubscriptionContext.Provider value={subscription}>{children}</GateSubscriptionContext.Provider>
+    </Verdict>
+  );
 }

@@ -1,8 +1,8 @@
-import { cva, type VariantProps } from 'class-variance-authority';
 import type * as React from 'react';
 import { cn } from '@/lib/cn';
+import { type VariantProps, variants } from '@/lib/variants';
 
-export const badgeVariants = cva(
+export const badgeVariants = variants(
   'inline-flex w-fit shrink-0 items-center gap-1 rounded-md border font-medium whitespace-nowrap [&_svg]:size-3',
   {
     variants: {

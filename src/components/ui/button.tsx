@@ -1,12 +1,12 @@
-import { cva, type VariantProps } from 'class-variance-authority';
 import * as React from 'react';
 import { Loader } from '@/components/ui/loader';
 import { cn } from '@/lib/cn';
+import { type VariantProps, variants } from '@/lib/variants';
 
 // Each class comes from one place only (a variant, or a variant pair below), so `className` never has to
 // win a fight with them (decision 018): the fill and the box belong to the button shape, the colour of
 // the text to the link shape.
-export const buttonVariants = cva(
+export const buttonVariants = variants(
   [
     'inline-flex shrink-0 items-center justify-center gap-2 font-medium whitespace-nowrap',
     'transition-colors select-none',

@@ -1,8 +1,8 @@
-import { cva, type VariantProps } from 'class-variance-authority';
 import type * as React from 'react';
 import { cn } from '@/lib/cn';
+import { type VariantProps, variants } from '@/lib/variants';
 
-const cardVariants = cva('rounded-lg border border-border bg-background text-foreground shadow-xs', {
+const cardVariants = variants('rounded-lg border border-border bg-background text-foreground shadow-xs', {
   variants: {
     size: { xxs: 'p-2', xs: 'p-3', sm: 'p-4', md: 'p-6' },
   },

@@ -1,10 +1,10 @@
-import { cva, type VariantProps } from 'class-variance-authority';
 import LoaderCircle from 'lucide-react/icons/loader-circle';
 import type * as React from 'react';
 import { VisuallyHidden } from '@/components/ui/visually-hidden';
 import { cn } from '@/lib/cn';
+import { type VariantProps, variants } from '@/lib/variants';
 
-const loaderIconVariants = cva('animate-spin', {
+const loaderIconVariants = variants('animate-spin', {
   variants: {
     size: { sm: 'size-4', md: 'size-6' },
     tone: { dark: 'text-foreground', light: 'text-white' },

@@ -1,10 +1,10 @@
-import { cva } from 'class-variance-authority';
+import { variants } from '@/lib/variants';
 
 /** The track of a segmented control: its options side by side on a muted background. */
 export const segmentTrackClass = 'inline-flex items-center gap-1 rounded-lg bg-muted p-1';
 
 /** One option of a segmented control; the chosen one (`data-state=on`, or the current link) stands out. */
-export const segmentVariants = cva(
+export const segmentVariants = variants(
   [
     'inline-flex flex-1 cursor-pointer items-center justify-center rounded-md px-3 font-medium whitespace-nowrap',
     'text-muted-foreground transition-colors hover:text-foreground',

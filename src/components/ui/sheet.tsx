@@ -1,8 +1,8 @@
-import { cva } from 'class-variance-authority';
 import * as SheetPrimitive from 'radix-ui/dialog';
 import type * as React from 'react';
 import { CornerCloseButton, DialogOverlay } from '@/components/ui/dialog';
 import { cn } from '@/lib/cn';
+import { variants } from '@/lib/variants';
 
 /** Root of a side drawer (a Radix Dialog): `open`, `onOpenChange`. */
 export function Sheet(props: React.ComponentProps<typeof SheetPrimitive.Root>) {
@@ -17,7 +17,7 @@ export function SheetClose(props: React.ComponentProps<typeof SheetPrimitive.Clo
   return <SheetPrimitive.Close data-slot="sheet-close" {...props} />;
 }
 
-const sheetVariants = cva(
+const sheetVariants = variants(
   [
     'fixed inset-y-0 z-50 flex h-full w-[280px] max-w-[85vw] flex-col gap-4 overflow-y-auto bg-background',
     'p-4 text-foreground shadow-lg focus:outline-none',

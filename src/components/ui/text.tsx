@@ -1,9 +1,9 @@
-import { cva, type VariantProps } from 'class-variance-authority';
 import * as React from 'react';
 import { cn } from '@/lib/cn';
+import { type VariantProps, variants } from '@/lib/variants';
 
 // Tailwind's own size names (text-base, text-2xl) so tailwind-merge knows they are sizes, not colours.
-const textVariants = cva('', {
+const textVariants = variants('', {
   variants: {
     size: {
       xs: 'text-xs',

@@ -1,8 +1,8 @@
-import { cva } from 'class-variance-authority';
 import type * as React from 'react';
 import { cn } from '@/lib/cn';
+import { variants } from '@/lib/variants';
 
-const titleVariants = cva('font-semibold text-foreground text-balance', {
+const titleVariants = variants('font-semibold text-foreground text-balance', {
   variants: {
     level: {
       1: 'text-2xl tracking-tight',

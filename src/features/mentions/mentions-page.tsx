@@ -20,7 +20,7 @@ import { useScreenProjects } from '@/lib/use-projects';
 import { FoundDateSelect } from './components/found-date-select';
 import { KeywordSelect } from './components/keyword-select';
 import { PostCard, PostsEditable } from './components/post-card';
-import { correctedSearch, newestDate, withFoundDate, withKeyword } from './mentions-search';
+import { correctedSearch, newestDate, shownSocial, withFoundDate, withKeyword } from './mentions-search';
 import { logWriteFailure, useMirrored } from './use-mirrored';
 
 /** How often the found dates are asked for again while there is none yet, or the search goes on. */
@@ -254,8 +254,16 @@ export function MentionsPage({
   );
   const posts = fromMirror ? mirrorPosts : serverPosts;
 
-  // The URL rules: newest date when none is chosen, no keyword the date does not have.
-  const correction = reviewed ? correctedSearch(search, dates, keywords) : null;
+  // The social the page shows: the one the URL names when it is known, else the first (a redirect below).
+  const shown = socials
+    ? shownSocial(
+        socials.map((candidate) => candidate.slug),
+        social,
+      )
+    : social;
+  // The URL rules: newest date when none is chosen, no keyword the date does not have. Not while the page
+  // leaves for another social: its redirect carries the search, and a correction here would undo it.
+  const correction = reviewed && shown === social ? correctedSearch(search, dates, keywords) : null;
   // biome-ignore lint/correctness/useExhaustiveDependencies: `go` is rebuilt each render; the correction drives it.
   useEffect(() => {
     if (correction) go(correction, { replace: true });
@@ -271,9 +279,8 @@ export function MentionsPage({
     );
   }
 
-  if (socials.length > 0 && !socials.some((candidate) => candidate.slug === social)) {
-    const first = socials[0];
-    if (first) return <Redirect to={routes.mentionsBySocial.href({ social: first.slug }, search)} replace />;
+  if (shown !== null && shown !== social) {
+    return <Redirect to={routes.mentionsBySocial.href({ social: shown }, search)} replace />;
   }
 
   const selector =
