@@ -1,8 +1,14 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildSettingsFile, checkBuildSettings, fingerprint, viteSettingsOf } from './build-settings';
+import {
+  appViteVariables,
+  buildSettingsFile,
+  checkBuildSettings,
+  fingerprint,
+  viteSettingsOf,
+} from './build-settings';
 
 const root = mkdtempSync(path.join(tmpdir(), 'replyradar-build-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -23,6 +29,17 @@ describe("the build's VITE_ settings against the environment's", () => {
     const settings = viteSettingsOf({ ...clerk, VITE_CRISP_WEBSITE_ID: '', PORT: '8787' });
     expect(settings).toEqual({ VITE_CLERK_PUBLISHABLE_KEY: fingerprint(clerk.VITE_CLERK_PUBLISHABLE_KEY) });
     expect(JSON.stringify(settings)).not.toContain('pk_test');
+  });
+
+  it('knows every VITE_ variable the app reads, and only those', () => {
+    const appEnv = readFileSync(new URL('../src/lib/env.ts', import.meta.url), 'utf8');
+    const read = [...appEnv.matchAll(/^\s+(VITE_[A-Z_]+):/gm)].map((match) => match[1]);
+    expect([...appViteVariables].sort()).toEqual(read.sort());
+  });
+
+  it("starts whatever Vite's own VITE_ variables were at build time or are now", () => {
+    const built = builtWith({ ...clerk, VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true' });
+    expect(checkBuildSettings(built, { ...clerk, VITE_CJS_IGNORE_WARNING: 'true' })).toBeNull();
   });
 
   it('starts when the environment has the settings the app was built with', () => {

@@ -20,11 +20,25 @@ export function fingerprint(value: string | undefined): string | null {
   return createHash('sha256').update(value).digest('hex').slice(0, 16);
 }
 
-/** The fingerprints of the `VITE_` variables an environment sets. */
+/**
+ * The `VITE_` variables the app reads (`src/lib/env.ts`), the only ones a build depends on. Vite's own
+ * (`VITE_CJS_IGNORE_WARNING`, `VITE_CONFIG_NATIVE_IGNORE_WARNING`…) and any other a shell happens to
+ * export change nothing in the app, so they must not stop a start.
+ */
+export const appViteVariables = [
+  'VITE_CLERK_PUBLISHABLE_KEY',
+  'VITE_PADDLE_CLIENT_TOKEN',
+  'VITE_PADDLE_ENVIRONMENT',
+  'VITE_CRISP_WEBSITE_ID',
+] as const;
+
+/** The fingerprints of the app's `VITE_` variables an environment sets. */
 export function viteSettingsOf(env: Record<string, string | undefined>): ViteSettings {
   const settings: ViteSettings = {};
-  for (const [name, value] of Object.entries(env))
-    if (name.startsWith('VITE_') && fingerprint(value) !== null) settings[name] = fingerprint(value);
+  for (const name of appViteVariables) {
+    const value = fingerprint(env[name]);
+    if (value !== null) settings[name] = value;
+  }
   return settings;
 }
 
