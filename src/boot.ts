@@ -6,9 +6,9 @@
 import { firstAnswersElementId, screenScriptsElementId } from '@contract/page-elements';
 // The stylesheet is the page's own: the first screen needs it to paint, with or without the app.
 import '@/styles/index.css';
+import { nextTask } from '@/first-screen/next-task';
 import { drawnByServer, firstScreenTiming } from '@/first-screen/page';
-import { nextTask } from '@/lib/next-task';
-import { holdFormsUntilTakeOver } from '@/lib/page-take-over';
+import { holdFormsUntilTakeOver } from '@/first-screen/page-take-over';
 
 /**
  * The scripts of the first screen the server named in the page, each after the scripts it imports
@@ -121,7 +121,7 @@ function showDrawnAddress(): void {
 
 if (drawnByServer()) {
   showDrawnAddress();
-  // What is typed or sent on the page before the app works is the app's to take in (src/lib/page-take-over.ts).
+  // What is typed or sent on the page before the app works is the app's to take in (src/first-screen/page-take-over.ts).
   holdFormsUntilTakeOver();
   afterFirstContentfulPaint(start);
 } else {

@@ -4,18 +4,18 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, loadFirstScreen } from '@/app/app';
-import { type PageStart, takeFirstAnswersFromPage } from '@/app/first-answers';
 import { appStarted } from '@/app/startup-guard';
-import { drawnByServer } from '@/first-screen/page';
-import { appUpdate } from '@/lib/app-update';
+import { type PageStart, takeFirstAnswersFromPage } from '@/first-screen/first-answers';
 import {
   afterFirstPaint,
   firstScreenSettled,
   holdUntilFirstPaint,
   holdUntilFirstScreenSettles,
-} from '@/lib/first-paint';
+} from '@/first-screen/first-paint';
+import { nextTask } from '@/first-screen/next-task';
+import { drawnByServer } from '@/first-screen/page';
+import { appUpdate } from '@/lib/app-update';
 import { captureInstallPrompt } from '@/lib/install-prompt';
-import { nextTask } from '@/lib/next-task';
 import { registerServiceWorker } from '@/lib/service-worker';
 
 /** Draws the app into `container`, or takes over the first screen the server drew there (decision 020). */
@@ -79,7 +79,7 @@ async function start(): Promise<void> {
   void afterFirstPaint()
     .then(async () => {
       if (!session || answers.length === 0) return;
-      const { keepPageAnswers } = await import('@/app/keep-page-answers');
+      const { keepPageAnswers } = await import('@/first-screen/keep-page-answers');
       await keepPageAnswers(answers, session);
     })
     .catch((error: unknown) => console.error('Could not keep the page’s answers on this device', error))

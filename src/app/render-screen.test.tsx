@@ -8,10 +8,10 @@ import { StrictMode, startTransition } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearAll, getMirrorDb } from '@/db/mirror';
-import { holdFormsUntilTakeOver } from '@/lib/page-take-over';
+import { pageStartFrom } from '@/first-screen/first-answers';
+import { keepPageAnswers } from '@/first-screen/keep-page-answers';
+import { holdFormsUntilTakeOver } from '@/first-screen/page-take-over';
 import { App, loadFirstScreen } from './app';
-import { pageStartFrom } from './first-answers';
-import { keepPageAnswers } from './keep-page-answers';
 import { renderScreen } from './render-screen';
 
 const fetchMock = vi.fn<typeof fetch>();

@@ -5,8 +5,8 @@ import type { FirstAnswers } from '@contract/first-answers';
 import type { RenderScreen } from '@contract/screen-renderer';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
+import { pageStartFrom } from '@/first-screen/first-answers';
 import { App, loadFirstScreen } from './app';
-import { pageStartFrom } from './first-answers';
 
 /**
  * The HTML of the first screen at `url` (a path and query) for the person the answers are of, or null when

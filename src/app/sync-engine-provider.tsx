@@ -1,8 +1,8 @@
 import { createContext, type ReactNode, useContext, useEffect, useRef, useState } from 'react';
 import { getMirrorDb, type MirrorDb } from '@/db/mirror';
+import { whenIdleAfterFirstScreenSettles } from '@/first-screen/first-paint';
 import { appUpdate } from '@/lib/app-update';
 import { useAuth } from '@/lib/auth';
-import { whenIdleAfterFirstScreenSettles } from '@/lib/first-paint';
 import type { createSyncEngine, SyncEngine } from '@/sync/sync-engine';
 
 /** What the app asks of the sync engine: send the outbox now, or before logging out. */

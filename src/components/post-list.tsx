@@ -1,6 +1,6 @@
 import { lazy, type ReactNode, Suspense, startTransition, useEffect, useState } from 'react';
+import { useHydrated } from '@/first-screen/use-hydrated';
 import { cn } from '@/lib/cn';
-import { useHydrated } from '@/lib/use-hydrated';
 
 // The virtualizer is its own chunk: a day of up to 50 posts (most days) never loads it.
 const VirtualPostList = lazy(() =>

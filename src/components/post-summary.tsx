@@ -4,9 +4,9 @@ import ExternalLink from 'lucide-react/icons/external-link';
 import { Badge } from '@/components/ui/badge';
 import { Text } from '@/components/ui/text';
 import { Title } from '@/components/ui/title';
+import { useHydrated } from '@/first-screen/use-hydrated';
 import { cn } from '@/lib/cn';
 import { formatDayMonth } from '@/lib/dates';
-import { useHydrated } from '@/lib/use-hydrated';
 
 /**
  * The found post itself: author, keyword badge, date ('D MMM'), optional title, content and a link to the

@@ -1,4 +1,4 @@
-import { whenIdleAfterFirstScreenSettles } from '@/lib/first-paint';
+import { whenIdleAfterFirstScreenSettles } from '@/first-screen/first-paint';
 
 /**
  * Registers the service worker in production builds and reports when a new version is waiting.

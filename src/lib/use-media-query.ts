@@ -1,5 +1,5 @@
 import { useCallback, useSyncExternalStore } from 'react';
-import { useHydrated } from './use-hydrated';
+import { useHydrated } from '@/first-screen/use-hydrated';
 
 const canMatch = () => typeof window !== 'undefined' && typeof window.matchMedia === 'function';
 

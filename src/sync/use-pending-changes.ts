@@ -1,6 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { MirrorDb } from '@/db/mirror';
-import { useFirstPaintDone } from '@/lib/first-paint';
+import { useFirstPaintDone } from '@/first-screen/first-paint';
 import { countPendingChanges } from '@/sync/pending-changes';
 
 const none = [0, 0] as const;

@@ -1,6 +1,6 @@
 import type * as React from 'react';
+import { useAdoptingRef } from '@/first-screen/use-adopting-ref';
 import { cn } from '@/lib/cn';
-import { useAdoptingRef } from '@/lib/use-adopting-ref';
 
 type CheckboxProps = Omit<React.ComponentProps<'input'>, 'type' | 'checked' | 'onChange'> & {
   checked?: boolean;

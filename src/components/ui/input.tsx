@@ -1,6 +1,6 @@
 import type * as React from 'react';
+import { useAdoptingRef } from '@/first-screen/use-adopting-ref';
 import { cn } from '@/lib/cn';
-import { useAdoptingRef } from '@/lib/use-adopting-ref';
 
 /**
  * Shared look of text controls. 16 px text so iOS does not zoom on focus; aria-invalid="true" turns the

@@ -1,8 +1,8 @@
 import ChevronDown from 'lucide-react/icons/chevron-down';
 import type * as React from 'react';
 import { controlClassName } from '@/components/ui/input';
+import { useAdoptingRef } from '@/first-screen/use-adopting-ref';
 import { cn } from '@/lib/cn';
-import { useAdoptingRef } from '@/lib/use-adopting-ref';
 
 /**
  * A browser `<select>` with the text controls' border, height, padding and focus ring, and a chevron. The

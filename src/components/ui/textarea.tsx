@@ -1,7 +1,7 @@
 import * as React from 'react';
 import { controlClassName } from '@/components/ui/input';
+import { adoptField } from '@/first-screen/page-take-over';
 import { cn } from '@/lib/cn';
-import { adoptField } from '@/lib/page-take-over';
 
 type TextareaProps = React.ComponentProps<'textarea'> & {
   /** Let the height follow the content instead of scrolling. */

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef } from 'react';
 import type { MirrorDb } from '@/db/mirror';
 import { writeFoundDates, writeKeywords, writeSocials } from '@/db/mirror-writes';
-import { isPageAnswer } from '@/lib/page-answers';
+import { isPageAnswer } from '@/first-screen/page-answers';
 import { useApi } from '@/lib/use-api';
 import { useMirrored } from './use-mirrored';
 

@@ -3,9 +3,9 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useMemo } from 'react';
 import type { MirrorDb, MirrorPost } from '@/db/mirror';
 import { writePosts } from '@/db/mirror-writes';
+import { useFirstPaintDone } from '@/first-screen/first-paint';
+import { isPageAnswer } from '@/first-screen/page-answers';
 import { newestPublishedFirst } from '@/lib/dates';
-import { useFirstPaintDone } from '@/lib/first-paint';
-import { isPageAnswer } from '@/lib/page-answers';
 import { useApi } from '@/lib/use-api';
 import { logWriteFailure } from './use-mirrored';
 

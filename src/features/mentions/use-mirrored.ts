@@ -1,7 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect } from 'react';
-import { useFirstPaintDone } from '@/lib/first-paint';
-import { isPageAnswer } from '@/lib/page-answers';
+import { useFirstPaintDone } from '@/first-screen/first-paint';
+import { isPageAnswer } from '@/first-screen/page-answers';
 
 /** Logs a write to the mirror that failed (the screen still shows the server's answer). */
 export function logWriteFailure(error: unknown) {

@@ -10,9 +10,9 @@ import { Text } from '@/components/ui/text';
 import { Title } from '@/components/ui/title';
 import { getMirrorDb, type MirrorDb, type MirrorPost } from '@/db/mirror';
 import { writePublishedPosts } from '@/db/mirror-writes';
+import { useHydrated } from '@/first-screen/use-hydrated';
 import { newestPublishedFirst } from '@/lib/dates';
 import { useApi } from '@/lib/use-api';
-import { useHydrated } from '@/lib/use-hydrated';
 import { useOnline } from '@/lib/use-online';
 import { useScreenProjects } from '@/lib/use-projects';
 

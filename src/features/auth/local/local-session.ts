@@ -1,7 +1,7 @@
 import { type AuthSession, authSessionSchema, type Credentials } from '@contract/auth';
+import { whenIdleAfterFirstPaint } from '@/first-screen/first-paint';
 import { ApiError, apiClient } from '@/lib/api-client';
 import type { Workspace, WorkspaceInvitation, WorkspaceRole } from '@/lib/auth';
-import { whenIdleAfterFirstPaint } from '@/lib/first-paint';
 
 export type LocalSnapshot =
   | { status: 'loading'; session: null }

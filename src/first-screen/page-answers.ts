@@ -1,6 +1,6 @@
 /**
  * The answers the page came with (decision 017), as the data cache holds them. The app keeps them on the
- * device in one go once the first screen has painted (`src/app/keep-page-answers.ts`), so a screen that
+ * device in one go once the first screen has painted (`src/first-screen/keep-page-answers.ts`), so a screen that
  * shows one need not write it again.
  */
 const fromPage = new WeakSet<object>();

@@ -11,7 +11,7 @@ import {
   subscriptionWrite,
   writeTogether,
 } from '@/db/mirror-writes';
-import { nextTask } from '@/lib/next-task';
+import { nextTask } from '@/first-screen/next-task';
 import type { PageAnswer } from './first-answers';
 
 function as<N extends RouteName>(answer: PageAnswer, name: N): RouteData<N> | null {

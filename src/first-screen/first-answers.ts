@@ -8,8 +8,8 @@ import {
 } from '@contract/first-answers';
 import { unstable_serialize } from 'swr';
 import { savedSessionKey } from '@/features/auth/local/local-session';
+import { markPageAnswer } from '@/first-screen/page-answers';
 import { subscriptionKey } from '@/lib/api-keys';
-import { markPageAnswer } from '@/lib/page-answers';
 
 /**
  * What the page's first answers say of the session: signed in as this session, signed out (null), or
