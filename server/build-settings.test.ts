@@ -42,6 +42,14 @@ describe("the build's VITE_ settings against the environment's", () => {
     expect(checkBuildSettings(built, { ...clerk, VITE_CJS_IGNORE_WARNING: 'true' })).toBeNull();
   });
 
+  it('starts on a build whose record also holds variables the app does not read', () => {
+    const dist = mkdtempSync(path.join(root, 'dist-'));
+    mkdirSync(path.join(dist, 'client'));
+    const vite = { ...viteSettingsOf(clerk), VITE_CONFIG_NATIVE_IGNORE_WARNING: fingerprint('true') };
+    writeFileSync(path.join(dist, buildSettingsFile), JSON.stringify({ vite }));
+    expect(checkBuildSettings(path.join(dist, 'client'), clerk)).toBeNull();
+  });
+
   it('starts when the environment has the settings the app was built with', () => {
     expect(checkBuildSettings(builtWith(clerk), { ...clerk, PORT: '8787' })).toBeNull();
   });

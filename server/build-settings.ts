@@ -95,6 +95,10 @@ export function checkBuildSettings(
   const file = path.resolve(staticDir, '..', buildSettingsFile);
   if (!existsSync(file)) return null;
   const built = JSON.parse(readFileSync(file, 'utf8')) as { vite: ViteSettings };
-  const differences = settingDifferences(built.vite, viteSettingsOf(env), requiredViteSettings(env));
+  // A record written before the list of the app's variables (or by another tool) may hold others.
+  const builtApp = Object.fromEntries(
+    appViteVariables.filter((name) => name in built.vite).map((name) => [name, built.vite[name] ?? null]),
+  );
+  const differences = settingDifferences(builtApp, viteSettingsOf(env), requiredViteSettings(env));
   return differences.length === 0 ? null : mismatchMessage(differences);
 }

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
@@ -52,6 +52,7 @@ describe.skipIf(!process.env.DATABASE_URL)('the daily sweep across processes on 
       answerMs: 50,
     });
     dataDir = mkdtempSync(path.join(tmpdir(), 'replyradar-sweep-'));
+    mkdirSync(path.join(dataDir, 'client'));
     const [workspace] = await database.db.insert(workspaces).values({ name: 'Agency' }).returning();
     if (!workspace) throw new Error('no workspace');
     await database.db
@@ -80,7 +81,8 @@ describe.skipIf(!process.env.DATABASE_URL)('the daily sweep across processes on 
     const env = {
       DATABASE_URL: database.url ?? '',
       DATA_DIR: dataDir,
-      STATIC_DIR: dataDir,
+      // No app is served: a folder of this test's own, so nothing beside it is read as a build's record.
+      STATIC_DIR: path.join(dataDir, 'client'),
       AUTH_SECRET: testAuthSecret,
       SOCIALS: 'reddit,hackernews',
       REDDIT_API_URL: network.url,
