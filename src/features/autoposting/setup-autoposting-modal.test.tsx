@@ -254,6 +254,109 @@ describe('SetupAutopostingModal: polling', () => {
   });
 });
 
+describe('SetupAutopostingModal: while the server works on a call', () => {
+  it('userData: while the profile is made the step is creatingProfile, asked for every 30 s; then setupSocials', async () => {
+    server.status = { step: 'userData', socialsResponse: {} };
+    const { user } = renderModal({ fakeTimers: true });
+    await screen.findByRole('textbox', { name: 'Email' });
+    await fillUserData(user);
+    const answer = server.holdNextCall('POST', '/api/setup-autoposting/user-data', 'creatingProfile');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    const modal = await dialog();
+    expect(
+      await within(modal).findByText('Creating your profile and setting up automation tools.'),
+    ).toBeTruthy();
+    expect(within(modal).queryByRole('textbox', { name: 'Email' })).toBeNull();
+
+    const reads = server.statusReads();
+    await advance(AUTOPOSTING_POLL_MS);
+    expect(server.statusReads()).toBe(reads + 1);
+    expect(within(modal).getByText('Creating your profile and setting up automation tools.')).toBeTruthy();
+
+    answer({ status: { step: 'setupSocials', socialsResponse: {}, profileName: 'Radar' } });
+    expect(
+      await within(modal).findByText(/A browser has been shared to your automation profile/),
+    ).toBeTruthy();
+    await advance(AUTOPOSTING_POLL_MS * 2);
+    expect(server.statusReads()).toBe(reads + 1);
+  });
+
+  it('setupSocials: while the logins are checked the step is checkSocials, asked for every 30 s; then the failed ones', async () => {
+    server.status = { step: 'setupSocials', socialsResponse: {}, profileName: 'Radar' };
+    const { user } = renderModal({ fakeTimers: true });
+    const modal = await dialog();
+    const answer = server.holdNextCall('POST', '/api/setup-autoposting/check-socials', 'checkSocials');
+    await user.click(await within(modal).findByRole('button', { name: 'Continue' }));
+    expect(await within(modal).findByText('Almost there! Checking your social accounts...')).toBeTruthy();
+    const reads = server.statusReads();
+    await advance(AUTOPOSTING_POLL_MS);
+    expect(server.statusReads()).toBe(reads + 1);
+
+    answer({ status: { step: 'checkSocialsFailed', socialsResponse: { reddit: false, x: true } } });
+    expect(
+      await within(modal).findByText('We could not verify your login on these social accounts:'),
+    ).toBeTruthy();
+    expect(within(modal).getByRole('listitem').textContent).toBe('Reddit');
+  });
+
+  it("'Recheck': checkSocials while the server checks again; a passing check shows finish and closes after 5 s", async () => {
+    server.status = { step: 'checkSocialsFailed', socialsResponse: { reddit: false } };
+    const { user } = renderModal({ fakeTimers: true });
+    const modal = await dialog();
+    const answer = server.holdNextCall('POST', '/api/setup-autoposting/recheck-socials', 'checkSocials');
+    await user.click(await within(modal).findByRole('button', { name: 'Recheck' }));
+    expect(await within(modal).findByText('Almost there! Checking your social accounts...')).toBeTruthy();
+    expect(within(modal).queryByRole('button', { name: 'Skip for now' })).toBeNull();
+
+    server.projectSetUp = true;
+    answer({ status: { step: 'finish', socialsResponse: { reddit: true } } });
+    expect(await within(modal).findByText("You're ready to go!")).toBeTruthy();
+    await advance(FINISH_CLOSE_MS);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(server.sent('POST', '/api/setup-autoposting/finish')).toHaveLength(0);
+  });
+
+  it('a profile the service could not make: back at the form, its message said once, what was typed kept', async () => {
+    server.status = { step: 'userData', socialsResponse: {} };
+    const { user } = renderModal();
+    await screen.findByRole('textbox', { name: 'Email' });
+    await fillUserData(user);
+    const answer = server.holdNextCall('POST', '/api/setup-autoposting/user-data', 'creatingProfile');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await screen.findByText('Creating your profile and setting up automation tools.');
+
+    const message = 'GoLogin did not answer within 90 seconds: try again in a few minutes.';
+    const reads = server.statusReads();
+    answer({
+      status: { step: 'userData', socialsResponse: {}, problem: message },
+      failure: { status: 504, message },
+    });
+    expect(await screen.findByText(message)).toBeTruthy();
+    expect((screen.getByRole('combobox', { name: 'Country' }) as HTMLSelectElement).value).toBe('DE');
+    // The server is read again (its record holds the same message): it still shows once.
+    await waitFor(() => expect(server.statusReads()).toBe(reads + 1));
+    await waitFor(() => expect(screen.getAllByText(message)).toHaveLength(1));
+  });
+
+  it('a check that finds the profile gone shows the step the server went back to: the details form', async () => {
+    server.status = { step: 'setupSocials', socialsResponse: {}, profileName: 'Radar' };
+    const { user } = renderModal();
+    const modal = await dialog();
+    const answer = server.holdNextCall('POST', '/api/setup-autoposting/check-socials', 'checkSocials');
+    await user.click(await within(modal).findByRole('button', { name: 'Continue' }));
+    await within(modal).findByText('Almost there! Checking your social accounts...');
+
+    const message =
+      'The automation profile is gone from GoLogin: submit your details again to make a new one.';
+    answer({
+      status: { step: 'userData', socialsResponse: {}, problem: message },
+      failure: { status: 409, message },
+    });
+    expect(await within(modal).findByRole('textbox', { name: 'Email' })).toBeTruthy();
+    expect(within(modal).getAllByText(message)).toHaveLength(1);
+  });
+});
+
 describe('SetupAutopostingModal: faults', () => {
   it('shows the problem the server reports where it happened', async () => {
     server.status = {

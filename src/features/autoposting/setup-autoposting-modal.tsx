@@ -183,7 +183,8 @@ export function SetupAutopostingModal({
     })();
     body = (
       <div className="grid gap-4">
-        <Problem>{data.problem}</Problem>
+        {/* A call that just failed says it below; the server's record of the same failure is not repeated. */}
+        <Problem>{data.problem === failure?.message ? null : data.problem}</Problem>
         {stepBody}
         <FieldError>{failureMessage}</FieldError>
       </div>

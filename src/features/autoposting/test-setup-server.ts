@@ -12,6 +12,12 @@ export interface SentRequest {
 
 type Handler = (body: unknown) => Response | Promise<Response>;
 
+/** How a held call ends: the status the server then holds, and the failure it answers, if any. */
+export interface HeldAnswer {
+  status: AutopostingStatus;
+  failure?: { status: number; message: string };
+}
+
 /**
  * The setup-autoposting calls of section 7 as a test's `fetch`: the status is `status`, which each call
  * moves on as the server would (start → userData, user-data → creatingProfile, check and recheck →
@@ -27,6 +33,7 @@ export class SetupServer {
   /** False: every request fails as it does offline (no response at all). */
   reachable = true;
   readonly failNext = new Map<string, () => Response>();
+  readonly holdNext = new Map<string, Handler>();
   readonly fetch = vi.fn<typeof fetch>(async (input, init) => {
     const url = new URL(String(input), 'http://localhost');
     const method = init?.method ?? 'GET';
@@ -38,6 +45,11 @@ export class SetupServer {
     if (failure) {
       this.failNext.delete(key);
       return failure();
+    }
+    const held = this.holdNext.get(key);
+    if (held) {
+      this.holdNext.delete(key);
+      return held(body);
     }
     const handler = this.handlers[key];
     if (!handler) throw new Error(`No handler for ${key}`);
@@ -82,6 +94,27 @@ export class SetupServer {
   /** How many times the status was asked for. */
   statusReads(): number {
     return this.sent('GET', '/api/setup-autoposting').length;
+  }
+
+  /**
+   * Makes the next `method path` work as the real server does (decision 035): the step is `working` at
+   * once (a status read sees it), and the call answers only when the test calls the returned function:
+   * the server then holds `status`, and answers it, or `failure` when one is given.
+   */
+  holdNextCall(
+    method: string,
+    path: string,
+    working: AutopostingStatus['step'],
+  ): (answer: HeldAnswer) => void {
+    let release: (answer: HeldAnswer) => void = () => undefined;
+    const answered = new Promise<HeldAnswer>((resolve) => (release = resolve));
+    this.holdNext.set(`${method} ${path}`, async () => {
+      this.status = { ...this.status, step: working, problem: null };
+      const { status, failure } = await answered;
+      this.status = status;
+      return failure ? failureResponse(failure.status, failure.message, 'bad_request') : ok(status);
+    });
+    return release;
   }
 
   /** Answers the next `method path` with an error envelope. */

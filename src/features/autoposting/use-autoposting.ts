@@ -24,7 +24,7 @@ export interface AutopostingFailure {
 /**
  * The project's autoposting status, asked for while `open` (every 30 s while the server works), and the
  * calls that move it on. Each call's answer is the new status and replaces the cached one; a call that
- * fails leaves the status as it was and says why in `failure`.
+ * fails leaves the status as it was, says why in `failure`, and, where the server worked, reads it again.
  */
 export function useAutoposting(open: boolean) {
   const status = useApi('getAutoposting', open ? {} : null, {
@@ -33,13 +33,24 @@ export function useAutoposting(open: boolean) {
   const [busy, setBusy] = useState<AutopostingAction | null>(null);
   const [failure, setFailure] = useState<AutopostingFailure | null>(null);
 
-  /** Runs one call; resolves with the new status, or null when it failed (then `failure` says why). */
+  /**
+   * Runs one call; resolves with the new status, or null when it failed (then `failure` says why). A call
+   * the server answers once its work is done (making the profile, checking the logins) shows the step of
+   * that work (`working`) meanwhile, polled like any status in it; when it fails, the step shown is the
+   * one before until the server's is read again.
+   */
   const run = async (
     action: AutopostingAction,
     call: () => Promise<AutopostingStatus>,
+    working?: AutopostingStep,
   ): Promise<AutopostingStatus | null> => {
     setBusy(action);
     setFailure(null);
+    const before = status.data;
+    // Not over Autopilot's settings (a recheck from finish): they stay while the check runs.
+    const shown = working && before && before.step !== 'finish' ? before : null;
+    if (working && shown)
+      await status.mutate({ ...shown, step: working, problem: null }, { revalidate: false });
     try {
       const next = await call();
       await status.mutate(next, { revalidate: false });
@@ -47,6 +58,11 @@ export function useAutoposting(open: boolean) {
     } catch (error) {
       const field = error instanceof ApiError ? error.error.field : undefined;
       setFailure({ action, message: apiFailureMessage(error), ...(field ? { field } : {}) });
+      if (shown) {
+        await status.mutate(shown, { revalidate: false });
+        // The server may have moved elsewhere (a lost profile goes back to the details form).
+        status.mutate().catch(() => undefined);
+      }
       return null;
     } finally {
       setBusy(null);
@@ -60,9 +76,11 @@ export function useAutoposting(open: boolean) {
     clearFailure: () => setFailure(null),
     start: () => run('start', () => apiClient.call('startAutoposting', { body: {} })),
     submitUserData: (body: RouteBody<'submitAutopostingUserData'>) =>
-      run('userData', () => apiClient.call('submitAutopostingUserData', { body })),
-    checkSocials: () => run('checkSocials', () => apiClient.call('checkAutopostingSocials', { body: {} })),
-    recheckSocials: () => run('recheck', () => apiClient.call('recheckAutopostingSocials', { body: {} })),
+      run('userData', () => apiClient.call('submitAutopostingUserData', { body }), 'creatingProfile'),
+    checkSocials: () =>
+      run('checkSocials', () => apiClient.call('checkAutopostingSocials', { body: {} }), 'checkSocials'),
+    recheckSocials: () =>
+      run('recheck', () => apiClient.call('recheckAutopostingSocials', { body: {} }), 'checkSocials'),
     finish: () => run('finish', () => apiClient.call('finishAutoposting', { body: {} })),
     updateSettings: (body: RouteBody<'updateAutopilotSettings'>) =>
       run('settings', () => apiClient.call('updateAutopilotSettings', { body })),
