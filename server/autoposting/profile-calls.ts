@@ -2,11 +2,13 @@ import { HttpError } from '../http/envelope';
 import { ProfileServiceError } from './types';
 
 /** What the wizard was doing with the profile service, for the words of a failure. */
-export type ProfileWork = 'create' | 'check' | 'login' | 'countries';
+/** `check` from setupSocials ('Continue'); `recheck` from checkSocialsFailed or finish ('Recheck'). */
+export type ProfileWork = 'create' | 'check' | 'recheck' | 'login' | 'countries';
 
 const doing: Record<ProfileWork, string> = {
   create: 'Creating your automation profile',
   check: 'Checking your social accounts',
+  recheck: 'Checking your social accounts',
   login: 'Opening your automation profile',
   countries: 'Loading the countries',
 };
@@ -14,6 +16,7 @@ const doing: Record<ProfileWork, string> = {
 const retry: Record<ProfileWork, string> = {
   create: 'submit your details again',
   check: 'press Continue to check again',
+  recheck: 'press Recheck to check again',
   login: 'open this window again',
   countries: 'open this window again',
 };

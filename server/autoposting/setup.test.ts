@@ -365,6 +365,30 @@ describe.each(testDatabases())('the setup-autoposting wizard (%s)', (kind) => {
     });
   });
 
+  it("a recheck the service never answers is given up after the bound, back at checkSocialsFailed with 'Recheck'", async () => {
+    const project = await atSetupSocials();
+    profiles.jar = [];
+    await setup.checkSocials(project, 'check');
+    profiles.script('cookies', never);
+    try {
+      const refused = await refusal(setup.checkSocials(project, 'recheck'));
+      expect(refused).toMatchObject({ status: 504, code: 'profile_service_timeout' });
+      expect(refused.message).toBe(
+        'Checking your social accounts took longer than 1 second, so it was stopped. The browser-profile service may be busy: wait a minute, then press Recheck to check again.',
+      );
+      expect(await setup.status(project)).toMatchObject({
+        step: 'checkSocialsFailed',
+        socialsResponse: { reddit: false },
+        problem: refused.message,
+      });
+    } finally {
+      profiles.restore('cookies');
+    }
+    // Recheck again once the service answers: the step moves on and the problem is gone.
+    profiles.jar = [signedIntoReddit];
+    expect(await setup.checkSocials(project, 'recheck')).toMatchObject({ step: 'finish', problem: null });
+  });
+
   it('a profile the service no longer has sends the person back to their details to make a new one', async () => {
     const project = await atSetupSocials();
     profiles.script('cookies', () =>

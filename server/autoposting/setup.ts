@@ -236,7 +236,8 @@ export class AutopostingSetup {
         });
       }
     } catch (error) {
-      const refusal = this.failure(error, 'check', signal);
+      // The words name the button the person finds where the step goes back to.
+      const refusal = this.failure(error, fallback === 'setupSocials' ? 'check' : 'recheck', signal);
       const gone = isGone(error);
       await this.store.move(project.id, 'checkSocials', gone ? 'userData' : fallback, {
         problem: refusal.message,
