@@ -210,6 +210,47 @@ describe.each(testDatabases())('/api/setup-autoposting (%s)', (kind) => {
     });
   });
 
+  describe('400: every call names the field and the reason, and moves nothing', () => {
+    it.each([
+      ['POST', '/start'],
+      ['POST', '/user-data'],
+      ['POST', '/check-socials'],
+      ['POST', '/recheck-socials'],
+      ['POST', '/finish'],
+      ['PUT', '/settings'],
+    ] as const)('%s %s: a body that is not JSON, or not an object', async (method, route) => {
+      const untouched = (await server.seedProject(autopilot.workspace.id, { name: 'Untouched' })).id;
+      expectFailure(await call(method, route, '{"email":', autopilot.token, untouched), 400, {
+        code: 'bad_request',
+        field: 'body',
+        message: 'The request body must be valid JSON',
+      });
+      expectFailure(await call(method, route, ['a list'], autopilot.token, untouched), 400, {
+        code: 'bad_request',
+        field: 'body',
+        message: 'Invalid input: expected object, received array',
+      });
+      expect(
+        expectSuccess<AutopostingStatus>(await call('GET', '', undefined, autopilot.token, untouched)),
+      ).toMatchObject({ step: 'initial', paused: false, dailyCap: expect.any(Number) });
+    });
+
+    it.each([
+      ['paused', { paused: 'yes' }, 'Invalid input: expected boolean, received string'],
+      ['dailyCap', { dailyCap: 51 }, 'Too big: expected number to be <=50'],
+      ['dailyCap', { dailyCap: 2.5 }, 'Invalid input: expected int, received number'],
+      ['minGapMinutes', { minGapMinutes: 4 }, 'Too small: expected number to be >=5'],
+    ])('settings: a bad %s', async (field, body, message) => {
+      const before = await status('GET', '');
+      expectFailure(await call('PUT', '/settings', body), 400, { code: 'bad_request', field, message });
+      expect(await status('GET', '')).toMatchObject({
+        paused: before.paused,
+        dailyCap: before.dailyCap,
+        minGapMinutes: before.minGapMinutes,
+      });
+    });
+  });
+
   it('refuses a workspace whose plan has no Autopilot, on every call', async () => {
     const manual = await server.signUpWithWorkspace('manual@example.com', 'Manual');
     const project = (await server.seedProject(manual.workspace.id, { name: 'Manual project' })).id;
