@@ -1,6 +1,6 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { eq, sql } from 'drizzle-orm';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { autopostingSetups, memberships, posts, publishAttempts, users } from '../../server/db/schema';
 import { launchBrowser } from '../support/chromium';
@@ -79,6 +79,46 @@ function card(page: Page, postId: string) {
   return page.locator(`[data-post-id="${postId}"]`);
 }
 
+/**
+ * Does `act`, which calls `path`, and sees the step the server works in (`text`) while it answers: the
+ * call is held until the text shows, so the step is seen however fast this machine's server is.
+ */
+async function seenWhileServerWorks(
+  page: Page,
+  dialog: Locator,
+  path: string,
+  text: string,
+  act: () => Promise<void>,
+): Promise<void> {
+  let shown: () => void = () => undefined;
+  const seen = new Promise<void>((resolve) => (shown = resolve));
+  let held = false;
+  await page.route(
+    `**${path}`,
+    async (route) => {
+      held = true;
+      await seen;
+      await route.continue();
+    },
+    { times: 1 },
+  );
+  await act();
+  await dialog.getByText(text).waitFor();
+  shown();
+  // The call went through the hold: the step was seen while the server had not answered.
+  await expect.poll(() => held, { timeout: 120_000 }).toBe(true);
+}
+
+const creatingProfileText = 'Creating your profile and setting up automation tools.';
+const checkSocialsText = 'Almost there! Checking your social accounts...';
+
+/** 'Continue' on setupSocials: checkSocials while the server checks the logins. */
+async function continueToCheck(page: Page, dialog: Locator): Promise<void> {
+  await seenWhileServerWorks(page, dialog, '/api/setup-autoposting/check-socials', checkSocialsText, () =>
+    dialog.getByRole('button', { name: 'Continue' }).click(),
+  );
+}
+
 /** 'Get Started' and the user-data form, up to the step where the person logs into their networks. */
 async function throughUserData(page: Page, email: string) {
   const dialog = page.getByRole('dialog', { name: 'Setup autoposting' });
@@ -94,7 +134,9 @@ async function throughUserData(page: Page, email: string) {
   expect(await dialog.getByLabel('Country').locator('option:checked').textContent()).toBe('🇩🇪 Germany');
   await dialog.getByLabel(/I have signed up for the browser-profile service/).check();
   expect(await dialog.getByRole('radio', { name: 'Windows' }).isChecked()).toBe(true);
-  await dialog.getByRole('button', { name: 'Continue' }).click();
+  await seenWhileServerWorks(page, dialog, '/api/setup-autoposting/user-data', creatingProfileText, () =>
+    dialog.getByRole('button', { name: 'Continue' }).click(),
+  );
   await dialog
     .getByText(/A browser has been shared to your automation profile/)
     .waitFor({ timeout: 120_000 });
@@ -271,7 +313,7 @@ describe.skipIf(!databaseUrl)('Autopilot: set up autoposting, approve, published
       await signInToReddit(login);
       await automation.close();
 
-      await dialog.getByRole('button', { name: 'Continue' }).click();
+      await continueToCheck(page, dialog);
       await dialog.getByText("You're ready to go!").waitFor({ timeout: 120_000 });
       await dialog.getByText('This window closes automatically in 5 seconds.').waitFor();
       await dialog.getByRole('button', { name: 'Start Publishing' }).click();
@@ -296,7 +338,7 @@ describe.skipIf(!databaseUrl)('Autopilot: set up autoposting, approve, published
       await card(page, first.id).getByRole('checkbox', { name: 'Publish' }).click();
       const dialog = await throughUserData(page, email);
       await fitsAndPassesAxe(page, 'setupSocials');
-      await dialog.getByRole('button', { name: 'Continue' }).click();
+      await continueToCheck(page, dialog);
       await dialog
         .getByText('We could not verify your login on these social accounts:')
         .waitFor({ timeout: 120_000 });
@@ -305,7 +347,13 @@ describe.skipIf(!databaseUrl)('Autopilot: set up autoposting, approve, published
       const rechecked = page.waitForResponse((response) =>
         response.url().endsWith('/api/setup-autoposting/recheck-socials'),
       );
-      await dialog.getByRole('button', { name: 'Recheck' }).click();
+      await seenWhileServerWorks(
+        page,
+        dialog,
+        '/api/setup-autoposting/recheck-socials',
+        checkSocialsText,
+        () => dialog.getByRole('button', { name: 'Recheck' }).click(),
+      );
       expect((await rechecked).status()).toBe(200);
       await dialog
         .getByText('We could not verify your login on these social accounts:')
@@ -376,7 +424,7 @@ describe.skipIf(!databaseUrl)('Autopilot: set up autoposting, approve, published
       const login = await (await gologin.loginBrowser(setup.profileId)).newPage();
       await signInToReddit(login);
 
-      await dialog.getByRole('button', { name: 'Continue' }).click();
+      await continueToCheck(page, dialog);
       await dialog.getByText("You're ready to go!").waitFor({ timeout: 120_000 });
       await dialog.getByRole('button', { name: 'Start Publishing' }).click();
       await dialog.waitFor({ state: 'hidden' });
