@@ -65,7 +65,7 @@ describe('Autopilot settings (the modal once setup is done)', () => {
     ]);
   });
 
-  it('lists the networks where publishing stopped with the reason, and Recheck checks the logins again', async () => {
+  it('lists the networks where publishing stopped with the reason; Recheck checks the logins and clears them', async () => {
     server.status = {
       ...server.status,
       stopped: { reddit: 'Logged out of Reddit: log in again in the automation browser.' },
@@ -78,10 +78,36 @@ describe('Autopilot settings (the modal once setup is done)', () => {
         'Reddit: Logged out of Reddit: log in again in the automation browser.',
       ),
     );
-    await user.click(within(stopped).getByRole('button', { name: 'Recheck' }));
-    expect(await screen.findByText('Almost there! Checking your social accounts...')).toBeTruthy();
+    // As the server does: the recheck answers once the logins are checked.
+    const answer = server.holdNextCall('POST', '/api/setup-autoposting/recheck-socials', 'checkSocials');
+    const recheck = within(stopped).getByRole('button', { name: 'Recheck' });
+    await user.click(recheck);
+    await waitFor(() => expect(recheck.getAttribute('aria-busy')).toBe('true'));
     expect(server.sent('POST', '/api/setup-autoposting/recheck-socials')).toHaveLength(1);
-    expect(screen.getByRole('dialog', { name: 'Setup autoposting' })).toBeTruthy();
+
+    answer({ status: { ...server.status, step: 'finish', stopped: {} } });
+    await waitFor(() =>
+      expect(within(dialog).queryByRole('region', { name: 'Stopped networks' })).toBeNull(),
+    );
+    expect(screen.getByRole('dialog', { name: 'Autopilot' })).toBeTruthy();
+  });
+
+  it('a Recheck whose check fails shows the failed networks, with Skip for now and Recheck', async () => {
+    server.status = { ...server.status, stopped: { reddit: 'Logged out of Reddit.' } };
+    const user = renderSettings();
+    const dialog = await settings();
+    const answer = server.holdNextCall('POST', '/api/setup-autoposting/recheck-socials', 'checkSocials');
+    await user.click(await within(dialog).findByRole('button', { name: 'Recheck' }));
+    answer({
+      status: { ...server.status, step: 'checkSocialsFailed', socialsResponse: { reddit: false, x: true } },
+    });
+    const wizard = await screen.findByRole('dialog', { name: 'Setup autoposting' });
+    expect(
+      await within(wizard).findByText('We could not verify your login on these social accounts:'),
+    ).toBeTruthy();
+    await waitFor(() => expect(within(wizard).getByRole('listitem').textContent).toBe('Reddit'));
+    expect(within(wizard).getByRole('button', { name: 'Skip for now' })).toBeTruthy();
+    expect(within(wizard).getByRole('button', { name: 'Recheck' })).toBeTruthy();
   });
 
   it('lets an admin change the pacing, with errors that name the field', async () => {
