@@ -186,9 +186,11 @@ export function intentOf(post: Pick<SourcePost, 'title' | 'content'>): Intent | 
 const roles =
   '(?:\\w+ ){0,3}(?:developers?|designers?|engineers?|writers?|editors?|programmers?|interns?|assistants?|managers?|marketers?|consultants?|specialists?|analysts?|copywriters?|cofounders?|co-founders?|contractors?|photographers?|videographers?|devs?|coders?|teachers?|nurses?|chefs?|cooks?|staff|candidates?|people to join)';
 
+// "We're hiring", "Acme is hiring", but not a post that speaks of hiring ("the role you are hiring for",
+// "people on here that are hiring", "yesterday's Who is hiring thread").
 const jobAdStrong: RegExp[] = [
-  /\b(?:we(?:'re| are)|now|is|are|currently) hiring\b/iu,
-  /\bwho(?:'s| is) hiring\b/iu,
+  /\b(?:we(?:'re| are)|now|currently)(?: now| currently)? hiring\b|(?<!\b(?:you|who|that|they|people|nobody|no one|anyone|everyone|someone|not|still|if) )\b(?:is|are) hiring\b(?! for\b)/iu,
+  /^(?:[[(][^\])]*[\])] ?)?(?:ask hn: )?who(?:'s| is) hiring\b/imu,
   /[[(]hiring[\])]|^hiring\b/imu,
   /\bjoin our (?:team|company|startup)\b/iu,
   /\bjob (?:opening|opportunity|posting|description|offer)s?\b/iu,
@@ -221,6 +223,10 @@ const aboutTheCommunity =
 // A post whose writer says it wants no answer: a rant or a vent, solutions not wanted.
 const ventSigns =
   /[[(](?:rant|vent(?:ing)?)[\])]|^(?:rant|vent)\b|\b(?:just (?:need|needed|want|wanted) to (?:vent|rant)|(?:not|n't) (?:really )?(?:looking for|asking for|after|needing|need) (?:any )?(?:advice|solutions?|answers?)|no (?:advice|solutions?|answers?) (?:needed|wanted|necessary))\b/imu;
+// A title that polls the community or shows something off rather than asking for help: "Show me your
+// shoes!", "What's your favourite…", "Am I the only…", "Is it just me or…", "I got my dress!".
+const pollTitle =
+  /\b(?:show (?:me|us) your|post your|share your|what(?:'s| is| are) your (?:favou?rites?|faves?|go-to)|am i the only|is it (?:just )?me,? or)\b|^i (?:just )?(?:got|bought|finished|made) (?:my|our|the|a)\b[^?]*!\s*$/iu;
 // A title that asks in so many words, whatever else it names ("Need help with a guide to…").
 const titleRequest = /\b(?:help|need|needs|looking for|request|question|advice|recommend\w*|suggest\w*)\b/iu;
 // A text that shares rather than asks.
@@ -235,8 +241,9 @@ const distinct = (matches: Iterable<RegExpMatchArray>) =>
  * or salary, remote, apply… together), a post about the community itself (its rules, "created this
  * subreddit", a weekly thread), a launch or self-promotion ("Show HN", "[For Hire]", "looking for beta
  * testers", "I built … check it out", an AMA), a bare link or news item (a title with no text of its
- * own and no question), or a guide, a list, a tip or a story whose title does not ask ("My experience",
- * "10 tips", "hope this helps"). `asks` is the post's intent, so a question keeps a title-only post
+ * own and no question), a poll or a show-and-tell ("What's your favourite…", "Am I the only…", "I got my
+ * dress!") that asks for no help, or a guide, a list, a tip or a story whose title does not ask ("My
+ * experience", "10 tips", "hope this helps"). `asks` is the post's intent, so a question keeps a title-only post
  * and asking for a tool keeps a story.
  */
 export function noiseOf(post: Pick<SourcePost, 'title' | 'content'>, asks: Intent | null): Noise | null {
@@ -276,6 +283,15 @@ export function noiseOf(post: Pick<SourcePost, 'title' | 'content'>, asks: Inten
   const venting = ventSigns.exec(text);
   if (venting && (asks?.level ?? 0) < 1)
     return { kind: 'share', factor: 0.4, says: 'vents and asks for no answer', evidence: venting[0] };
+  // A poll or a show-and-tell: an opening only when the post also asks for help or a tool.
+  const poll = pollTitle.exec(title);
+  if (poll && (asks?.level ?? 0) < 0.85)
+    return {
+      kind: 'share',
+      factor: 0.5,
+      says: 'polls the community or shows something off',
+      evidence: poll[0],
+    };
   // A guide, a list, a tip or a story: an opening only when the post also asks in earnest.
   const titleAsks = title.includes('?') || titleRequest.test(title);
   const shared = titleAsks ? null : (sharedTitle.exec(title) ?? sharedText.exec(body));

@@ -168,6 +168,45 @@ describe('what a marketer would answer', () => {
     expect((await scoreOf(jobAd)).reason).toMatch(/^Looks like a job ad \(“\[Hiring\]”\)/);
   });
 
+  it('does not read a post that speaks of hiring as a job ad', async () => {
+    const market = post(
+      'market',
+      "I left my job in March to freelance. Friends say nobody is hiring and yesterday's Who is hiring thread was half its usual size. My clients also pay invoices later and later: 60 days now, and my payment reminders go unanswered. How do you keep cash coming in?",
+      { title: 'Ask HN: Has the market for freelancers dried up?', network: 'hackernews' },
+    );
+    const role = post(
+      'role',
+      'The job profile you are hiring for decides the interview. For my agency I need someone to send payment reminders and chase late invoices. What do you ask in the interview?',
+      { title: 'Interviewing for an accounts role' },
+    );
+    expect((await scoreOf(market)).reason).not.toMatch(/job ad/);
+    expect((await scoreOf(role)).reason).not.toMatch(/job ad/);
+    const hiring = post(
+      'hiring',
+      'Ledgerly is hiring! We build payment reminders for agencies. Backend engineer, remote, full-time.',
+      { title: 'Backend engineer wanted' },
+    );
+    expect((await scoreOf(hiring)).reason).toMatch(/^Looks like a job ad \(“is hiring”\)/);
+  });
+
+  it('does not keep a poll or a show-and-tell, unless it asks for help', async () => {
+    const poll = post(
+      'poll',
+      'Curious what everyone does. I send payment reminders at 7 and 14 days and most invoices get paid.',
+      { title: "What's your favourite way to word payment reminders?" },
+    );
+    const onlyOne = post(
+      'only',
+      'Every client pays invoices late and my payment reminders feel rude to me. Any advice on wording them?',
+      { title: 'Am I the only one who hates sending payment reminders?' },
+    );
+    expect((await scoreOf(poll)).reason).toMatch(
+      /^Polls the community or shows something off \(“What's your favourite”\)/,
+    );
+    expect((await scoreOf(onlyOne)).reason).toMatch(/^Asks for advice \(“Any advice”\)/);
+    expect(await keptIds([poll, onlyOne])).toEqual(['only']);
+  });
+
   it('does not keep a launch or self-promotion', async () => {
     const showHn = post(
       'show',
