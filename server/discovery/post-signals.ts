@@ -148,6 +148,32 @@ export function learnerOf(post: Pick<SourcePost, 'title' | 'content'>): string |
   return learnerSigns.exec(`${post.title ?? ''}\n${post.content}`)?.[0] ?? null;
 }
 
+// Things people buy as equipment rather than software or a service.
+const devices =
+  '(?:laptops?|notebooks?|desktops?|computers?(?! science)|pcs?|rigs?|machines?|cameras?|camcorders?|lens(?:es)?|mics?|microphones?|monitors?|gpus?|graphics cards?|cpus?|processors?|macbooks?|imacs?|tablets?|ipads?|phones?|smartphones?|steadicams?|gimbals?|tripods?|dslrs?|headphones?|speakers?|printers?|routers?|hard drives?|ssds?)';
+// A device as the thing a title asks to buy or choose ("I need a laptop for…", "any suggestions for a
+// good HD camera", "Laptop for engineering student", "5D mark ii vs mark iii"), not one the writer
+// has ("my computer") or one a tool is for ("a VPN for my phone").
+const buyingDevice = new RegExp(
+  `\\b(?:buy(?:ing)?|purchas\\w*|upgrad\\w*|choos\\w*|chose|pick(?:ing)?|recommend\\w*|suggest\\w*|need|want|looking for|which|what|best|good|decent|budget|cheap|new|build(?:ing)?|affordable)\\b(?:\\s+(?!(?:for|on|with|my|your|to|between|from|in|of|at|and|or|is|are)\\b)[\\w$'"-]+){0,4}?\\s+${devices}\\b|^(?:[[(][^\\])]*[\\])]\\s*)*${devices}\\s+(?:for|under|around|recommendations?|advice|suggestions?)\\b|\\b${devices}\\s+(?:vs\\.?|versus)\\s`,
+  'iu',
+);
+const softwareAsked = new RegExp(`\\b(?:${things.slice(3, -1)})\\b`, 'iu');
+
+/**
+ * The words of a post's title that ask which device to buy or choose, or null: such a post wants
+ * equipment, not a product whose description names no device. A title that also asks for software
+ * ("I just got a new laptop, what is the best anti-virus software") is not one.
+ */
+export function equipmentAsked(post: Pick<SourcePost, 'title'>, description: string): string | null {
+  const title = post.title ?? '';
+  const match = buyingDevice.exec(title);
+  if (!match || softwareAsked.test(title)) return null;
+  const device = new RegExp(`\\b${devices}\\b`, 'iu').exec(match[0])?.[0] ?? '';
+  const stem = device.toLowerCase().replace(/(?:es|s)$/u, '');
+  return new RegExp(`\\b${stem}`, 'iu').test(description) ? null : match[0];
+}
+
 /** A post's text without its title: the sources give a post with no text of its own its title as text. */
 export function bodyOf(post: Pick<SourcePost, 'title' | 'content'>): string {
   return post.content.trim() === (post.title ?? '').trim() ? '' : post.content;

@@ -207,6 +207,34 @@ describe('what a marketer would answer', () => {
     expect(await keptIds([poll, onlyOne])).toEqual(['only']);
   });
 
+  it('ranks a question about which device to buy below one about the product’s kind, unless the product is a device', async () => {
+    const laptop = post(
+      'laptop',
+      'I run a small design agency and most of my day is invoices and payment reminders in the browser. My old laptop takes a minute to open anything. Budget is about $900, 14 inch. Any suggestions?',
+      { title: 'I need a laptop for invoices and payment reminders, budget $900' },
+    );
+    const phoneApp = post(
+      'phone',
+      'I chase late invoices from my phone between jobs. Is there an app that sends payment reminders automatically and works well on a phone?',
+      { title: 'Payment reminders app for my phone?' },
+    );
+    const forLaptop = await scoreOf(laptop);
+    expect(forLaptop.reason).toContain(
+      'asks which device to buy (“need a laptop”), which your product is not',
+    );
+    expect((await scoreOf(phoneApp)).reason).not.toMatch(/device/);
+    expect((await scoreOf(phoneApp)).score).toBeGreaterThan(forLaptop.score);
+    const laptopShop = await scoreOf(laptop, {
+      project: {
+        name: 'Lapwise',
+        description:
+          'Lapwise compares refurbished laptops for freelancers who handle invoices and payment reminders.',
+        goal: 'Find freelancers choosing a laptop',
+      },
+    });
+    expect(laptopShop.reason).not.toMatch(/device/);
+  });
+
   it('does not keep a launch or self-promotion', async () => {
     const showHn = post(
       'show',
