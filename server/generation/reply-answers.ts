@@ -19,6 +19,24 @@ export interface Answer {
   ask: string | null;
 }
 
+/** What a "how" question is after: tracking down a fault, building or doing something, or keeping going. */
+function howKindOf(point: PostPoint): 'fault' | 'build' | 'cope' {
+  const text = `${point.sentence} ${point.aim ?? ''}`;
+  if (
+    /\b(?:stay|keep|remain)(?:ing)? (?:positive|motivated|sane|going|focused|calm)\b|\b(?:cope|coping|deal with (?:the )?(?:stress|rejection|burnout|anxiety)|not give up|throw in the towel)\b/i.test(
+      text,
+    )
+  )
+    return 'cope';
+  if (
+    /\b(?:error|wrong|solve|fix|troubleshoot\w*|debug\w*|broken|breaks?|fail\w*|doesn't|does not|won't|isn't|not (?:working|showing|returning)|stopped|returns?|shows? up|missing|null|crash\w*|bug|problem|issue|instead of)\b/i.test(
+      text,
+    )
+  )
+    return 'fault';
+  return 'build';
+}
+
 /** "an" before a vowel sound ("an IDE", "an SQL editor", "an app"), "a" otherwise ("a CRM", "a tool"). */
 const articleFor = (word: string) =>
   /^[A-Z]{2,}/.test(word) ? (/^[AEFHILMNORSX]/.test(word) ? 'an' : 'a') : /^[aeiou]/i.test(word) ? 'an' : 'a';
@@ -76,12 +94,10 @@ export function answerFor(point: PostPoint, voice: AnswerVoice, pick: PickPhrasi
 
   switch (point.kind) {
     case 'how': {
-      // One pool for both openings, so a day's "how" replies never share their advice.
-      // A lone common noun reads as theirs ("With your query,"), never bare ("With query,").
-      const head = aim
-        ? `To ${aim},`
-        : `With ${/^[a-z][a-z-]*[^s\s]$/.test(topic) ? `your ${topic}` : topic},`;
-      const first = lead('how', [
+      const head = aim ? `To ${aim},` : `With ${topic},`;
+      // One pool for both openings, so a day's "how" replies never share their advice; the phrasings that
+      // suit the post come first: a fault to track down, something to build or do, or a way to keep going.
+      const how = [
         `${head} I'd get it working on one small, real example first, then apply it to the rest.`,
         `${head} write down what you expect to happen and what happens instead; that gap usually points at the fix.`,
         `${head} split it into steps and check each one on its own, since it's usually a single step that's off.`,
@@ -100,7 +116,21 @@ export function answerFor(point: PostPoint, voice: AnswerVoice, pick: PickPhrasi
         `${head} I'd check the settings and defaults first, because the surprise is often there rather than in your work.`,
         `${head} the fix is often smaller than it looks once you can reproduce the problem on demand.`,
         `${head} I'd ask the people who'll use it what they need before deciding how far to take it.`,
-      ]);
+        `${head} I'd pick one small thing you can do this week and count that as the win, not the end result.`,
+        `${head} it helps to track what you did rather than what came back, since only the first is in your hands.`,
+        `${head} a routine small enough to keep on a bad week does more than a big push now and then.`,
+      ];
+      const suits = {
+        fault: [1, 2, 8, 9, 10, 12, 15, 16],
+        build: [0, 3, 4, 5, 6, 7, 11, 13, 14],
+        cope: [18, 19, 20],
+      };
+      const mine = new Set(suits[howKindOf(point)]);
+      const first =
+        say(
+          'how',
+          how.map((option, index) => (mine.has(index) ? option : '')),
+        ) ?? lead('how', how);
       return {
         lead: first,
         follow: figureFollow(),

@@ -308,6 +308,22 @@ describe('built-in replies read what the post asks', () => {
     ).toMatchObject({ aim: 'make null fields into empty fields in bulk insert' });
   });
 
+  it('answers a question about keeping going with a way to keep going, and a fault with a way to find it', async () => {
+    const keepGoing = await reply({
+      keyword: 'listings',
+      title: 'About ready to throw in the towel... How do you stay positive?',
+      content: 'Seven weeks without a sale on my listings. I keep renewing them and nothing happens.',
+    });
+    expect(keepGoing).toMatch(/^To stay positive, /);
+    expect(keepGoing).toMatch(/this week|a bad week|what you did/);
+    const fault = await reply({
+      keyword: 'listings',
+      title: 'My listings show up blank in search, how do I fix that?',
+      content: 'Since Tuesday every listing shows a blank photo in search results.',
+    });
+    expect(fault).not.toMatch(/automate|work backwards|sketch on paper|the people who'll use it/);
+  });
+
   it('never leaves a lone noun without its article', async () => {
     const bench: ReplyProject = {
       name: 'Querybench',
