@@ -272,10 +272,31 @@ const feedbackPattern =
 const experiencePattern =
   /^(?:has|have|did) (?:any ?one|any ?body|some ?one|any of you|you guys|y'all|people)(?: here| else)? (?:ever |actually |successfully )?(?!else\b)(?:\w+ed|tried|used|done|had|run|sold|made|built|gone|been|taken|seen|worked)\b|^(?:any ?one|any ?body) (?:here )?(?:ever |actually )?(?:tried|used|had|done|run|sold|advertised|worked with)\b/i;
 
+/** Asks what has worked for others: "What advertising methods have worked best for you?". */
+const workedForYou =
+  /^what (?:\w+ ){0,3}(?:has|have) worked (?:best |well )?for (?:you|people|others|everyone)\b/i;
+
+/** What a tool is asked for, said back: "Any tools to track your time use?" → "track your time use". */
+function toolAimOf(question: string): string | null {
+  const done =
+    /\b(?:tools?|apps?|applications?|software|programs?|services?|plugins?|ways?|something|anything)\s+(?:to|that (?:can|will|would|helps? (?:me |you |us )?))\s+([^?.!,;:]+?)\s*[?.!]*$/i.exec(
+      question,
+    )?.[1];
+  if (!done) return null;
+  const first = wordsOf(done)[0];
+  // It starts with what the tool should do ("track…"; the tagger may read the verb as a noun out of its sentence).
+  if (
+    !first ||
+    ['DET', 'PRON', 'NUM', 'ADP', 'CCONJ', 'SCONJ', 'PART', 'PUNCT', 'SYM', 'X'].includes(first.pos)
+  )
+    return null;
+  return clip(toSecondPerson(done.replace(/^(?:help (?:me |you |us )?)?/i, '')), 10);
+}
+
 function kindOfQuestion(question: string, options: [string, string] | null): PointKind {
   if (options) return 'choice';
   if (feedbackPattern.test(question)) return 'feedback';
-  if (experiencePattern.test(question)) return 'experience';
+  if (experiencePattern.test(question) || workedForYou.test(question)) return 'experience';
   if (/^why\b/i.test(question)) return 'why';
   if (recommendPattern.test(question)) return 'recommend';
   if (/^(?:so,?\s+)?(?:how|what|any tips|where)\b/i.test(question)) return 'how';
@@ -378,7 +399,12 @@ export function readPostPoint(post: { title: string | null; content: string; key
     kind,
     sentence,
     topic,
-    aim: kind === 'how' ? (aimOf(sentence) ?? bareAimOf(sentence)) : null,
+    aim:
+      kind === 'how'
+        ? (aimOf(sentence) ?? bareAimOf(sentence))
+        : kind === 'recommend'
+          ? toolAimOf(sentence)
+          : null,
     options,
     shown,
     detail: detailOf(sentences, sentence, topic),

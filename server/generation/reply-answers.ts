@@ -22,6 +22,8 @@ export interface Answer {
 /** What a "how" question is after: tracking down a fault, building or doing something, or keeping going. */
 function howKindOf(point: PostPoint): 'fault' | 'build' | 'cope' {
   const text = `${point.sentence} ${point.aim ?? ''}`;
+  // Code pasted with "any ideas?" asks why it does not do what it should.
+  if (/[=(){};]|\b(?:SELECT|FROM|WHERE|JOIN)\b/.test(point.sentence)) return 'fault';
   if (
     /\b(?:stay|keep|remain)(?:ing)? (?:positive|motivated|sane|going|focused|calm)\b|\b(?:cope|coping|deal with (?:the )?(?:stress|rejection|burnout|anxiety)|not give up|throw in the towel)\b/i.test(
       text,
@@ -146,15 +148,17 @@ export function answerFor(point: PostPoint, voice: AnswerVoice, pick: PickPhrasi
       const wanted = /^(?:[A-Z]{2,}|[a-z][a-z-]*[^s\s])$/.test(point.topic)
         ? `${articleFor(point.topic)} ${point.topic}`
         : point.topic;
+      // What the tool is for, when the post says it ("To track your time use,").
+      const head = aim ? `To ${aim},` : `For ${wanted},`;
       return {
         lead: lead('recommend', [
-          `For ${wanted}, I'd shortlist two or three options and try each on a real week of work; the one you still use on Friday wins.`,
-          `For ${wanted}, the simplest option that covers what you actually need usually beats the feature-heavy one.`,
-          `For ${wanted}, list the two or three things you can't do without and rule out any option that misses one.`,
-          `On ${wanted}, ask people who've used one for a year, not a week, because the annoyances only show up later.`,
-          `For ${wanted}, check how easy it is to get your data out again before you commit; switching later is the expensive part.`,
-          `For ${wanted}, free trials are worth more than reviews, so I'd give two candidates a real run side by side.`,
-          `For ${wanted}, I'd write down what annoys you about what you use now; that list is your real requirements.`,
+          `${head} I'd shortlist two or three options and try each on a real week of work; the one you still use on Friday wins.`,
+          `${head} the simplest option that covers what you actually need usually beats the feature-heavy one.`,
+          `${head} list the two or three things you can't do without and rule out any option that misses one.`,
+          `${head} ask people who've used one for a year, not a week, because the annoyances only show up later.`,
+          `${head} check how easy it is to get your data out again before you commit; switching later is the expensive part.`,
+          `${head} free trials are worth more than reviews, so I'd give two candidates a real run side by side.`,
+          `${head} I'd write down what annoys you about what you use now; that list is your real requirements.`,
         ]),
         follow: figureFollow(),
         ask: say('recommend-ask', [

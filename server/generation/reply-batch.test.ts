@@ -324,6 +324,23 @@ describe('built-in replies read what the post asks', () => {
     expect(fault).not.toMatch(/automate|work backwards|sketch on paper|the people who'll use it/);
   });
 
+  it('says back what a tool is asked for, and reads "what has worked for you" as asking for experience', async () => {
+    const tools = {
+      keyword: 'time use',
+      title: 'Any tools to track your time use?',
+      content: 'I lose whole afternoons and cannot say where they went.',
+    };
+    expect(readPostPoint(tools)).toMatchObject({ kind: 'recommend', aim: 'track your time use' });
+    expect(await reply(tools)).toMatch(/^To track your time use, /);
+    expect(
+      readPostPoint({
+        keyword: 'etsy shop',
+        title: '[Question] What advertising methods have worked best for you?',
+        content: "I've had an etsy shop for 2 years and haven't had much luck with sales.",
+      }).kind,
+    ).toBe('experience');
+  });
+
   it('never leaves a lone noun without its article', async () => {
     const bench: ReplyProject = {
       name: 'Querybench',
