@@ -60,6 +60,11 @@ const intents: readonly IntentLevel[] = [
         'iu',
       ),
       /\b(?:can|could|would) (?:any ?one|any ?body|some ?one|you(?: guys)?) (?:please )?(?:recommend|suggest)\b/iu,
+      // "What's your favourite invoicing app?" asks for a tool, however it polls.
+      new RegExp(
+        `\\bwhat(?:'s| is| are) (?:your|everyone's|people's) (?:favou?rite|go-to|preferred) (?:\\w+ ){0,3}${things}\\b`,
+        'iu',
+      ),
       // Not the sign-off of a post that shares ("If anyone has any suggestions, please comment").
       /(?<!\bif (?:any ?one|any ?body|some ?one|you) (?:has|have) )\b(?:any|your) (?:recommendations|suggestions)\b/iu,
       /\breplacement for\b/iu,

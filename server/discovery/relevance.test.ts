@@ -205,6 +205,12 @@ describe('what a marketer would answer', () => {
     );
     expect((await scoreOf(onlyOne)).reason).toMatch(/^Asks for advice \(“Any advice”\)/);
     expect(await keptIds([poll, onlyOne])).toEqual(['only']);
+    const favouriteTool = post(
+      'favourite',
+      'I send about 40 invoices a month and payment reminders by hand. Looking to automate it.',
+      { title: "What's your favourite app for payment reminders?" },
+    );
+    expect((await scoreOf(favouriteTool)).reason).toMatch(/^Asks for a tool \(“What's your favourite app”\)/);
   });
 
   it('ranks a question about which device to buy below one about the product’s kind, unless the product is a device', async () => {
