@@ -272,7 +272,7 @@ const distinct = (matches: Iterable<RegExpMatchArray>) =>
  * or salary, remote, apply… together), a post about the community itself (its rules, "created this
  * subreddit", a weekly thread), a launch or self-promotion ("Show HN", "[For Hire]", "looking for beta
  * testers", "I built … check it out", an AMA), a bare link or news item (a title with no text of its
- * own and no question), a poll or a show-and-tell ("What's your favourite…", "Am I the only…", "I got my
+ * own and no question, or a link passed on with a few words that ask nothing and never say "I" or "my"), a poll or a show-and-tell ("What's your favourite…", "Am I the only…", "I got my
  * dress!") that asks for no help, or a guide, a list, a tip or a story whose title does not ask ("My
  * experience", "10 tips", "hope this helps"). `asks` is the post's intent, so a question keeps a title-only post
  * and asking for a tool keeps a story.
@@ -310,6 +310,20 @@ export function noiseOf(post: Pick<SourcePost, 'title' | 'content'>, asks: Inten
     .trim();
   if (body.length < 20 && (asks?.level ?? 0) < 0.35)
     return { kind: 'link', factor: 0.35, says: 'is a link or news item with no question', evidence: title };
+  // A link with a few words about it, asking nothing and never speaking of the writer: news passed on.
+  const link = /https?:\/\/\S+/u.exec(post.content);
+  if (
+    link &&
+    !asks &&
+    !text.includes('?') &&
+    !/\b(?:i|i'm|i've|i'd|i'll|me|my|mine)\b/iu.test(text.replace(/https?:\/\/\S+/gu, ''))
+  )
+    return {
+      kind: 'link',
+      factor: 0.4,
+      says: 'passes on a link and asks nothing',
+      evidence: link[0].slice(0, 60),
+    };
   // A writer who says they want no answer ("(rant)", "just need to vent", "no solutions needed").
   const venting = ventSigns.exec(text);
   if (venting && (asks?.level ?? 0) < 1)

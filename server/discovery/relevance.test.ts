@@ -263,6 +263,22 @@ describe('what a marketer would answer', () => {
     expect((await scoreOf(news)).reason).toMatch(/^Is a link or news item with no question/);
   });
 
+  it('does not keep a link passed on with a few words, asking nothing and never speaking of the writer', async () => {
+    const passedOn = post(
+      'passed',
+      'Agencies and freelancers now get a 14-day window before late invoices accrue interest. Payment reminders must state the amount and the due date. https://example.com/news/late-payment-rules',
+      { title: 'New rules for payment reminders on late invoices' },
+    );
+    const mine = post(
+      'mine',
+      'My clients pay invoices late and I read this about payment reminders: https://example.com/news/late-payment-rules. Does anyone send reminders like that?',
+      { title: 'New rules for payment reminders on late invoices' },
+    );
+    expect((await scoreOf(passedOn)).reason).toMatch(/^Passes on a link and asks nothing/);
+    expect((await scoreOf(mine)).reason).not.toMatch(/link/);
+    expect(await keptIds([passedOn, askingForTool])).toEqual(['asks']);
+  });
+
   it('does not keep a link post whose text is only its title, as the networks give it', async () => {
     const title = 'A practical guide to payment reminders for agencies that invoice monthly';
     const link = post('link', title, { title });
