@@ -1,7 +1,7 @@
 import { commonWords, communityCount } from './common-words';
 import type { EligiblePost } from './hard-rules';
 import { containsTerm } from './keyword-filter';
-import { intentOf, learnerOf, noiseOf, wantsLearners } from './post-signals';
+import { equipmentAsked, intentOf, learnerOf, noiseOf, wantsLearners } from './post-signals';
 import { type TextWord, textWords } from './post-words';
 import type { RelevanceRequest, SourcePost } from './types';
 
@@ -135,6 +135,9 @@ function keywordMatch(
   return { strength: (0.3 * covered.length) / keys.length, spelled };
 }
 
+/** The door a post opens when it asks which device to buy, for a product that is no device. */
+const equipmentDoor = 0.5;
+
 /** The door a post opens for a product for learners when its writer shows no sign of learning. */
 const notLearning = 0.6;
 
@@ -256,7 +259,9 @@ export function scoreLexically(
     );
     const learner = forLearners ? learnerOf(post) : null;
     const stage = forLearners && !learner ? notLearning : 1;
-    const door = (intent ? 0.65 + 0.35 * intent.level : 0.5) * stage;
+    // A post asking which device to buy wants equipment, not a product whose description names none.
+    const equipment = equipmentAsked(post, request.project.description);
+    const door = (intent ? 0.65 + 0.35 * intent.level : 0.5) * stage * (equipment ? equipmentDoor : 1);
     const score = 100 * ground * door * (noise?.factor ?? 1);
 
     const spelling = (key: string) => words.find((word) => word.key === key)?.normal ?? key;
@@ -268,6 +273,7 @@ export function scoreLexically(
             ? `${intent.says} (“${intent.evidence}”)`
             : intent.says
           : 'asks nothing and names no problem',
+      ...(equipment ? [`asks which device to buy (“${equipment}”), which your product is not`] : []),
       keyword.strength >= 0.85
         ? `mentions “${keyword.spelled}”`
         : keyword.strength > 0

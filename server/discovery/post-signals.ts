@@ -60,6 +60,11 @@ const intents: readonly IntentLevel[] = [
         'iu',
       ),
       /\b(?:can|could|would) (?:any ?one|any ?body|some ?one|you(?: guys)?) (?:please )?(?:recommend|suggest)\b/iu,
+      // "What's your favourite invoicing app?" asks for a tool, however it polls.
+      new RegExp(
+        `\\bwhat(?:'s| is| are) (?:your|everyone's|people's) (?:favou?rite|go-to|preferred) (?:\\w+ ){0,3}${things}\\b`,
+        'iu',
+      ),
       // Not the sign-off of a post that shares ("If anyone has any suggestions, please comment").
       /(?<!\bif (?:any ?one|any ?body|some ?one|you) (?:has|have) )\b(?:any|your) (?:recommendations|suggestions)\b/iu,
       /\breplacement for\b/iu,
@@ -148,6 +153,32 @@ export function learnerOf(post: Pick<SourcePost, 'title' | 'content'>): string |
   return learnerSigns.exec(`${post.title ?? ''}\n${post.content}`)?.[0] ?? null;
 }
 
+// Things people buy as equipment rather than software or a service.
+const devices =
+  '(?:laptops?|notebooks?|desktops?|computers?(?! science)|pcs?|rigs?|machines?|cameras?|camcorders?|lens(?:es)?|mics?|microphones?|monitors?|gpus?|graphics cards?|cpus?|processors?|macbooks?|imacs?|tablets?|ipads?|phones?|smartphones?|steadicams?|gimbals?|tripods?|dslrs?|headphones?|speakers?|printers?|routers?|hard drives?|ssds?)';
+// A device as the thing a title asks to buy or choose ("I need a laptop for…", "any suggestions for a
+// good HD camera", "Laptop for engineering student", "5D mark ii vs mark iii"), not one the writer
+// has ("my computer") or one a tool is for ("a VPN for my phone").
+const buyingDevice = new RegExp(
+  `\\b(?:buy(?:ing)?|purchas\\w*|upgrad\\w*|choos\\w*|chose|pick(?:ing)?|recommend\\w*|suggest\\w*|need|want|looking for|which|what|best|good|decent|budget|cheap|new|build(?:ing)?|affordable)\\b(?:\\s+(?!(?:for|on|with|my|your|to|between|from|in|of|at|and|or|is|are)\\b)[\\w$'"-]+){0,4}?\\s+${devices}\\b|^(?:[[(][^\\])]*[\\])]\\s*)*${devices}\\s+(?:for|under|around|recommendations?|advice|suggestions?)\\b|\\b${devices}\\s+(?:vs\\.?|versus)\\s`,
+  'iu',
+);
+const softwareAsked = new RegExp(`\\b(?:${things.slice(3, -1)})\\b`, 'iu');
+
+/**
+ * The words of a post's title that ask which device to buy or choose, or null: such a post wants
+ * equipment, not a product whose description names no device. A title that also asks for software
+ * ("I just got a new laptop, what is the best anti-virus software") is not one.
+ */
+export function equipmentAsked(post: Pick<SourcePost, 'title'>, description: string): string | null {
+  const title = post.title ?? '';
+  const match = buyingDevice.exec(title);
+  if (!match || softwareAsked.test(title)) return null;
+  const device = new RegExp(`\\b${devices}\\b`, 'iu').exec(match[0])?.[0] ?? '';
+  const stem = device.toLowerCase().replace(/(?:es|s)$/u, '');
+  return new RegExp(`\\b${stem}`, 'iu').test(description) ? null : match[0];
+}
+
 /** A post's text without its title: the sources give a post with no text of its own its title as text. */
 export function bodyOf(post: Pick<SourcePost, 'title' | 'content'>): string {
   return post.content.trim() === (post.title ?? '').trim() ? '' : post.content;
@@ -186,9 +217,11 @@ export function intentOf(post: Pick<SourcePost, 'title' | 'content'>): Intent | 
 const roles =
   '(?:\\w+ ){0,3}(?:developers?|designers?|engineers?|writers?|editors?|programmers?|interns?|assistants?|managers?|marketers?|consultants?|specialists?|analysts?|copywriters?|cofounders?|co-founders?|contractors?|photographers?|videographers?|devs?|coders?|teachers?|nurses?|chefs?|cooks?|staff|candidates?|people to join)';
 
+// "We're hiring", "Acme is hiring", but not a post that speaks of hiring ("the role you are hiring for",
+// "people on here that are hiring", "yesterday's Who is hiring thread").
 const jobAdStrong: RegExp[] = [
-  /\b(?:we(?:'re| are)|now|is|are|currently) hiring\b/iu,
-  /\bwho(?:'s| is) hiring\b/iu,
+  /\b(?:we(?:'re| are)|now|currently)(?: now| currently)? hiring\b|(?<!\b(?:you|who|that|they|people|nobody|no one|anyone|everyone|someone|not|still|if) )\b(?:is|are) hiring\b(?! for\b)/iu,
+  /^(?:[[(][^\])]*[\])] ?)?(?:ask hn: )?who(?:'s| is) hiring\b/imu,
   /[[(]hiring[\])]|^hiring\b/imu,
   /\bjoin our (?:team|company|startup)\b/iu,
   /\bjob (?:opening|opportunity|posting|description|offer)s?\b/iu,
@@ -221,6 +254,10 @@ const aboutTheCommunity =
 // A post whose writer says it wants no answer: a rant or a vent, solutions not wanted.
 const ventSigns =
   /[[(](?:rant|vent(?:ing)?)[\])]|^(?:rant|vent)\b|\b(?:just (?:need|needed|want|wanted) to (?:vent|rant)|(?:not|n't) (?:really )?(?:looking for|asking for|after|needing|need) (?:any )?(?:advice|solutions?|answers?)|no (?:advice|solutions?|answers?) (?:needed|wanted|necessary))\b/imu;
+// A title that polls the community or shows something off rather than asking for help: "Show me your
+// shoes!", "What's your favourite…", "Am I the only…", "Is it just me or…", "I got my dress!".
+const pollTitle =
+  /\b(?:show (?:me|us) your|post your|share your|what(?:'s| is| are) your (?:favou?rites?|faves?|go-to)|am i the only|is it (?:just )?me,? or)\b|^i (?:just )?(?:got|bought|finished|made) (?:my|our|the|a)\b[^?]*!\s*$/iu;
 // A title that asks in so many words, whatever else it names ("Need help with a guide to…").
 const titleRequest = /\b(?:help|need|needs|looking for|request|question|advice|recommend\w*|suggest\w*)\b/iu;
 // A text that shares rather than asks.
@@ -235,8 +272,9 @@ const distinct = (matches: Iterable<RegExpMatchArray>) =>
  * or salary, remote, apply… together), a post about the community itself (its rules, "created this
  * subreddit", a weekly thread), a launch or self-promotion ("Show HN", "[For Hire]", "looking for beta
  * testers", "I built … check it out", an AMA), a bare link or news item (a title with no text of its
- * own and no question), or a guide, a list, a tip or a story whose title does not ask ("My experience",
- * "10 tips", "hope this helps"). `asks` is the post's intent, so a question keeps a title-only post
+ * own and no question, or a link passed on with a few words that ask nothing and never say "I" or "my"), a poll or a show-and-tell ("What's your favourite…", "Am I the only…", "I got my
+ * dress!") that asks for no help, or a guide, a list, a tip or a story whose title does not ask ("My
+ * experience", "10 tips", "hope this helps"). `asks` is the post's intent, so a question keeps a title-only post
  * and asking for a tool keeps a story.
  */
 export function noiseOf(post: Pick<SourcePost, 'title' | 'content'>, asks: Intent | null): Noise | null {
@@ -272,10 +310,33 @@ export function noiseOf(post: Pick<SourcePost, 'title' | 'content'>, asks: Inten
     .trim();
   if (body.length < 20 && (asks?.level ?? 0) < 0.35)
     return { kind: 'link', factor: 0.35, says: 'is a link or news item with no question', evidence: title };
+  // A link with a few words about it, asking nothing and never speaking of the writer: news passed on.
+  const link = /https?:\/\/\S+/u.exec(post.content);
+  if (
+    link &&
+    !asks &&
+    !text.includes('?') &&
+    !/\b(?:i|i'm|i've|i'd|i'll|me|my|mine)\b/iu.test(text.replace(/https?:\/\/\S+/gu, ''))
+  )
+    return {
+      kind: 'link',
+      factor: 0.4,
+      says: 'passes on a link and asks nothing',
+      evidence: link[0].slice(0, 60),
+    };
   // A writer who says they want no answer ("(rant)", "just need to vent", "no solutions needed").
   const venting = ventSigns.exec(text);
   if (venting && (asks?.level ?? 0) < 1)
     return { kind: 'share', factor: 0.4, says: 'vents and asks for no answer', evidence: venting[0] };
+  // A poll or a show-and-tell: an opening only when the post also asks for help or a tool.
+  const poll = pollTitle.exec(title);
+  if (poll && (asks?.level ?? 0) < 0.85)
+    return {
+      kind: 'share',
+      factor: 0.5,
+      says: 'polls the community or shows something off',
+      evidence: poll[0],
+    };
   // A guide, a list, a tip or a story: an opening only when the post also asks in earnest.
   const titleAsks = title.includes('?') || titleRequest.test(title);
   const shared = titleAsks ? null : (sharedTitle.exec(title) ?? sharedText.exec(body));

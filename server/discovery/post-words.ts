@@ -21,15 +21,22 @@ const feature = (its: unknown) => its as ItsFunction<unknown>;
 /**
  * The texts read lately and their words: a run reads each post's words for the hard rules, each
  * keyword's filter, the learned model and the score, and reading (tokens, parts of speech, lemmas) is
- * most of relevance's cost. The oldest reading goes first once there are more than `rememberedTexts`.
+ * most of relevance's cost. The reading used least lately goes first once there are more than `rememberedTexts`:
+ * enough for the titles and texts of a busy run's 1,500 posts, which its keywords find again and
+ * again (about 15 KB a text, so some 60 MB at most).
  */
 const remembered = new Map<string, readonly TextWord[]>();
-const rememberedTexts = 1_000;
+const rememberedTexts = 4_000;
 
 /** The words of a text, punctuation and symbols left out (the same array for the same text, lately). */
 export function textWords(text: string): readonly TextWord[] {
   const known = remembered.get(text);
-  if (known) return known;
+  if (known) {
+    // Read again lately: it goes last, so the texts a run keeps reading stay.
+    remembered.delete(text);
+    remembered.set(text, known);
+    return known;
+  }
   const words = readWords(text);
   if (remembered.size >= rememberedTexts) {
     const oldest = remembered.keys().next().value;

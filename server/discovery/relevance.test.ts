@@ -168,6 +168,79 @@ describe('what a marketer would answer', () => {
     expect((await scoreOf(jobAd)).reason).toMatch(/^Looks like a job ad \(“\[Hiring\]”\)/);
   });
 
+  it('does not read a post that speaks of hiring as a job ad', async () => {
+    const market = post(
+      'market',
+      "I left my job in March to freelance. Friends say nobody is hiring and yesterday's Who is hiring thread was half its usual size. My clients also pay invoices later and later: 60 days now, and my payment reminders go unanswered. How do you keep cash coming in?",
+      { title: 'Ask HN: Has the market for freelancers dried up?', network: 'hackernews' },
+    );
+    const role = post(
+      'role',
+      'The job profile you are hiring for decides the interview. For my agency I need someone to send payment reminders and chase late invoices. What do you ask in the interview?',
+      { title: 'Interviewing for an accounts role' },
+    );
+    expect((await scoreOf(market)).reason).not.toMatch(/job ad/);
+    expect((await scoreOf(role)).reason).not.toMatch(/job ad/);
+    const hiring = post(
+      'hiring',
+      'Ledgerly is hiring! We build payment reminders for agencies. Backend engineer, remote, full-time.',
+      { title: 'Backend engineer wanted' },
+    );
+    expect((await scoreOf(hiring)).reason).toMatch(/^Looks like a job ad \(“is hiring”\)/);
+  });
+
+  it('does not keep a poll or a show-and-tell, unless it asks for help', async () => {
+    const poll = post(
+      'poll',
+      'Curious what everyone does. I send payment reminders at 7 and 14 days and most invoices get paid.',
+      { title: "What's your favourite way to word payment reminders?" },
+    );
+    const onlyOne = post(
+      'only',
+      'Every client pays invoices late and my payment reminders feel rude to me. Any advice on wording them?',
+      { title: 'Am I the only one who hates sending payment reminders?' },
+    );
+    expect((await scoreOf(poll)).reason).toMatch(
+      /^Polls the community or shows something off \(“What's your favourite”\)/,
+    );
+    expect((await scoreOf(onlyOne)).reason).toMatch(/^Asks for advice \(“Any advice”\)/);
+    expect(await keptIds([poll, onlyOne])).toEqual(['only']);
+    const favouriteTool = post(
+      'favourite',
+      'I send about 40 invoices a month and payment reminders by hand. Looking to automate it.',
+      { title: "What's your favourite app for payment reminders?" },
+    );
+    expect((await scoreOf(favouriteTool)).reason).toMatch(/^Asks for a tool \(“What's your favourite app”\)/);
+  });
+
+  it('ranks a question about which device to buy below one about the product’s kind, unless the product is a device', async () => {
+    const laptop = post(
+      'laptop',
+      'I run a small design agency and most of my day is invoices and payment reminders in the browser. My old laptop takes a minute to open anything. Budget is about $900, 14 inch. Any suggestions?',
+      { title: 'I need a laptop for invoices and payment reminders, budget $900' },
+    );
+    const phoneApp = post(
+      'phone',
+      'I chase late invoices from my phone between jobs. Is there an app that sends payment reminders automatically and works well on a phone?',
+      { title: 'Payment reminders app for my phone?' },
+    );
+    const forLaptop = await scoreOf(laptop);
+    expect(forLaptop.reason).toContain(
+      'asks which device to buy (“need a laptop”), which your product is not',
+    );
+    expect((await scoreOf(phoneApp)).reason).not.toMatch(/device/);
+    expect((await scoreOf(phoneApp)).score).toBeGreaterThan(forLaptop.score);
+    const laptopShop = await scoreOf(laptop, {
+      project: {
+        name: 'Lapwise',
+        description:
+          'Lapwise compares refurbished laptops for freelancers who handle invoices and payment reminders.',
+        goal: 'Find freelancers choosing a laptop',
+      },
+    });
+    expect(laptopShop.reason).not.toMatch(/device/);
+  });
+
   it('does not keep a launch or self-promotion', async () => {
     const showHn = post(
       'show',
@@ -188,6 +261,22 @@ describe('what a marketer would answer', () => {
     });
     expect(await keptIds([news])).toEqual([]);
     expect((await scoreOf(news)).reason).toMatch(/^Is a link or news item with no question/);
+  });
+
+  it('does not keep a link passed on with a few words, asking nothing and never speaking of the writer', async () => {
+    const passedOn = post(
+      'passed',
+      'Agencies and freelancers now get a 14-day window before late invoices accrue interest. Payment reminders must state the amount and the due date. https://example.com/news/late-payment-rules',
+      { title: 'New rules for payment reminders on late invoices' },
+    );
+    const mine = post(
+      'mine',
+      'My clients pay invoices late and I read this about payment reminders: https://example.com/news/late-payment-rules. Does anyone send reminders like that?',
+      { title: 'New rules for payment reminders on late invoices' },
+    );
+    expect((await scoreOf(passedOn)).reason).toMatch(/^Passes on a link and asks nothing/);
+    expect((await scoreOf(mine)).reason).not.toMatch(/link/);
+    expect(await keptIds([passedOn, askingForTool])).toEqual(['asks']);
   });
 
   it('does not keep a link post whose text is only its title, as the networks give it', async () => {

@@ -1,7 +1,21 @@
 import { nounPhrasesOf, sentencesOf, type WordToken, wordsOf } from './nlp';
 
-/** What a post does: asks how, asks for a tool, weighs two options, asks yes or no, asks why, complains, shows something, or claims something. */
-export type PointKind = 'how' | 'recommend' | 'choice' | 'yesno' | 'why' | 'complaint' | 'showcase' | 'claim';
+/**
+ * What a post does: asks how, asks for a tool, weighs two options, asks yes or no, asks why, asks for
+ * feedback on something of theirs, asks whether others have tried something, complains, shows
+ * something, or claims something.
+ */
+export type PointKind =
+  | 'how'
+  | 'recommend'
+  | 'choice'
+  | 'yesno'
+  | 'why'
+  | 'feedback'
+  | 'experience'
+  | 'complaint'
+  | 'showcase'
+  | 'claim';
 
 /** A post's point, as a reply answers it. */
 export interface PostPoint {
@@ -183,6 +197,45 @@ const clip = (text: string, maxWords: number) => {
   return words.length <= maxWords ? text : null;
 };
 
+/**
+ * A question as a reply reads it: without the community's tags ("[Question]", "[help request]",
+ * "[ACCESS]") and without a remark it trails after ("About ready to throw in the towel... How do you
+ * stay positive?").
+ */
+export function questionOf(sentence: string): string {
+  const bare = sentence.replace(/^(?:\s*[[(][^\])]{1,30}[\])]\s*)+/u, '').trim();
+  const last =
+    bare
+      .split(/(?:\.{3}|…|[.!])\s+(?=[A-Z])/u)
+      .at(-1)
+      ?.trim() ?? bare;
+  return last && last !== bare && /\?\s*$/.test(last) && countWords(last) >= 3 ? last : bare;
+}
+
+/** A question that opens with what they want to do ("Apply formatting to many rows?", "Consolidating productivity software?"). */
+function bareAimOf(question: string): string | null {
+  const words = wordsOf(question);
+  const first = words[0];
+  if (first?.pos !== 'VERB' || !/\?\s*$/.test(question)) return null;
+  // "Making…" is said back as "make…"; an auxiliary or a "be" opens a yes-or-no question instead.
+  if (
+    /^(?:is|are|was|were|do|does|did|can|could|should|would|will|has|have|had|am|might|may|must)$/i.test(
+      first.normal,
+    )
+  )
+    return null;
+  // A title in title case ("Consolidating Productivity Software?") is said back in lower case, names
+  // with inner capitals or all capitals ("MySQL", "SQL") as written.
+  const titleCase = words.filter((word) => /^[A-Z][a-z]/.test(word.text)).length * 2 >= words.length;
+  const rest = question
+    .slice(first.text.length)
+    .replace(/\s*\?\s*$/, '')
+    .replace(/\b[A-Z][a-z]+\b/g, (word) => (titleCase ? word.toLowerCase() : word));
+  const aim = `${first.lemma.toLowerCase()}${rest}`;
+  if (/[:;"()[\]]|\n/.test(aim)) return null;
+  return clip(toSecondPerson(aim), 13);
+}
+
 /** "How do you chase late invoices without…?" → "chase late invoices without…", said to the reader. */
 function aimOf(question: string): string | null {
   // Only a question that names who does what: "how many days before do you publish…" has no aim to echo.
@@ -212,8 +265,38 @@ function optionsOf(question: string): [string, string] | null {
   return first === match[1] || /^[A-Z]/.test(first) ? [first, match[2]] : null;
 }
 
+/** Asks others to judge something of the writer's: "Any feedback on my shop?", "What do you think of my resume?". */
+const feedbackPattern =
+  /\b(?:feedback|critique|critic(?:ism|s)|thoughts|opinions?|review|roast)\b(?: \w+){0,2} (?:on|of|about|for) (?:my|our|this|the) \w+|\bwhat (?:do|would) (?:you|y'all|people) (?:guys )?think (?:of|about) (?:my|our|this)\b|\b(?:critique|review|rate|roast) (?:my|our)\b/i;
+/** Asks whether others have done something: "Has anyone advertised on Reddit?", "Anyone tried…?". */
+const experiencePattern =
+  /^(?:has|have|did) (?:any ?one|any ?body|some ?one|any of you|you guys|y'all|people)(?: here| else)? (?:ever |actually |successfully )?(?!else\b)(?:\w+ed|tried|used|done|had|run|sold|made|built|gone|been|taken|seen|worked)\b|^(?:any ?one|any ?body) (?:here )?(?:ever |actually )?(?:tried|used|had|done|run|sold|advertised|worked with)\b/i;
+
+/** Asks what has worked for others: "What advertising methods have worked best for you?". */
+const workedForYou =
+  /^what (?:\w+ ){0,3}(?:has|have) worked (?:best |well )?for (?:you|people|others|everyone)\b/i;
+
+/** What a tool is asked for, said back: "Any tools to track your time use?" → "track your time use". */
+function toolAimOf(question: string): string | null {
+  const done =
+    /\b(?:tools?|apps?|applications?|software|programs?|services?|plugins?|ways?|something|anything)\s+(?:to|that (?:can|will|would|helps? (?:me |you |us )?))\s+([^?.!,;:]+?)\s*[?.!]*$/i.exec(
+      question,
+    )?.[1];
+  if (!done) return null;
+  const first = wordsOf(done)[0];
+  // It starts with what the tool should do ("track…"; the tagger may read the verb as a noun out of its sentence).
+  if (
+    !first ||
+    ['DET', 'PRON', 'NUM', 'ADP', 'CCONJ', 'SCONJ', 'PART', 'PUNCT', 'SYM', 'X'].includes(first.pos)
+  )
+    return null;
+  return clip(toSecondPerson(done.replace(/^(?:help (?:me |you |us )?)?/i, '')), 10);
+}
+
 function kindOfQuestion(question: string, options: [string, string] | null): PointKind {
   if (options) return 'choice';
+  if (feedbackPattern.test(question)) return 'feedback';
+  if (experiencePattern.test(question) || workedForYou.test(question)) return 'experience';
   if (/^why\b/i.test(question)) return 'why';
   if (recommendPattern.test(question)) return 'recommend';
   if (/^(?:so,?\s+)?(?:how|what|any tips|where)\b/i.test(question)) return 'how';
@@ -227,7 +310,13 @@ function kindOfQuestion(question: string, options: [string, string] | null): Poi
   )
     return 'how';
   // "Can I return what is missing…?" asks how, once what follows reads as something to do.
-  if (/^(?:can|could|should) (?:i|we)\b/i.test(question) && aimOf(question)) return 'how';
+  if (/^(?:can|could|should) (?:i|we) (?!be\b)\w+/i.test(question) && aimOf(question)) return 'how';
+  // …and so does a longer "Can I return what is missing from a table using…?", whose doing is too long to echo.
+  if (
+    /^(?:can|could) (?:i|we) (?!be\b|have\b|get away\b)[a-z]+\b/i.test(question) &&
+    countWords(question) > 10
+  )
+    return 'how';
   // A yes-or-no question opens with its verb ("Has anyone…", "Is it…"); a bare "INDEX, MATCH problem?" or
   // "Apply formatting to many rows?" asks for help with it.
   if (
@@ -285,7 +374,7 @@ export function readPostPoint(post: { title: string | null; content: string; key
   let sentence: string;
   let options: [string, string] | null = null;
   if (asks.length > 0) {
-    sentence = best(asks, overlap) ?? '';
+    sentence = questionOf(best(asks, overlap) ?? '');
     options = optionsOf(sentence);
     kind = kindOfQuestion(sentence, options);
   } else if (shown) {
@@ -310,7 +399,12 @@ export function readPostPoint(post: { title: string | null; content: string; key
     kind,
     sentence,
     topic,
-    aim: kind === 'how' ? aimOf(sentence) : null,
+    aim:
+      kind === 'how'
+        ? (aimOf(sentence) ?? bareAimOf(sentence))
+        : kind === 'recommend'
+          ? toolAimOf(sentence)
+          : null,
     options,
     shown,
     detail: detailOf(sentences, sentence, topic),

@@ -19,6 +19,29 @@ export interface Answer {
   ask: string | null;
 }
 
+/** What a "how" question is after: tracking down a fault, building or doing something, or keeping going. */
+function howKindOf(point: PostPoint): 'fault' | 'build' | 'cope' {
+  const text = `${point.sentence} ${point.aim ?? ''}`;
+  // Code pasted with "any ideas?" asks why it does not do what it should.
+  if (/[=(){};]|\b(?:SELECT|FROM|WHERE|JOIN)\b/.test(point.sentence)) return 'fault';
+  if (
+    /\b(?:stay|keep|remain)(?:ing)? (?:positive|motivated|sane|going|focused|calm)\b|\b(?:cope|coping|deal with (?:the )?(?:stress|rejection|burnout|anxiety)|not give up|throw in the towel)\b/i.test(
+      text,
+    )
+  )
+    return 'cope';
+  if (
+    /\b(?:error|wrong|solve|fix|troubleshoot\w*|debug\w*|broken|breaks?|fail\w*|doesn't|does not|won't|isn't|not (?:working|showing|returning)|stopped|returns?|shows? up|missing|null|crash\w*|bug|problem|issue|instead of)\b/i.test(
+      text,
+    )
+  )
+    return 'fault';
+  return 'build';
+}
+
+/** "an" before a vowel sound ("an IDE", "an SQL editor", "an app"), "a" otherwise ("a CRM", "a tool"). */
+const articleFor = (word: string) =>
+  /^[A-Z]{2,}/.test(word) ? (/^[AEFHILMNORSX]/.test(word) ? 'an' : 'a') : /^[aeiou]/i.test(word) ? 'an' : 'a';
 const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 const isDuration = (text: string | null) =>
   text !== null && /\b(?:minutes?|hours?|days?|weeks?|months?|years?)$/i.test(text);
@@ -44,7 +67,10 @@ const voiced = (formal: boolean, options: string[]) =>
  * only slots the post fills cleanly (what they want to do, the thing it is about, a figure it gives).
  */
 export function answerFor(point: PostPoint, voice: AnswerVoice, pick: PickPhrasing): Answer {
-  const { topic, detail, aim } = point;
+  const { detail, aim } = point;
+  // A lone common noun reads as theirs ("With your query,", "Fair point on your query."), never bare.
+  const lone = /^[a-z][a-z-]*[^s\s]$/.test(point.topic);
+  const topic = lone ? `your ${point.topic}` : point.topic;
   const say = (group: string, options: string[], required = false) =>
     pick(group, voiced(voice.formal, options), required);
   const lead = (group: string, options: string[]) => say(group, options, true) ?? '';
@@ -70,9 +96,10 @@ export function answerFor(point: PostPoint, voice: AnswerVoice, pick: PickPhrasi
 
   switch (point.kind) {
     case 'how': {
-      // One pool for both openings, so a day's "how" replies never share their advice.
       const head = aim ? `To ${aim},` : `With ${topic},`;
-      const first = lead('how', [
+      // One pool for both openings, so a day's "how" replies never share their advice; the phrasings that
+      // suit the post come first: a fault to track down, something to build or do, or a way to keep going.
+      const how = [
         `${head} I'd get it working on one small, real example first, then apply it to the rest.`,
         `${head} write down what you expect to happen and what happens instead; that gap usually points at the fix.`,
         `${head} split it into steps and check each one on its own, since it's usually a single step that's off.`,
@@ -91,7 +118,21 @@ export function answerFor(point: PostPoint, voice: AnswerVoice, pick: PickPhrasi
         `${head} I'd check the settings and defaults first, because the surprise is often there rather than in your work.`,
         `${head} the fix is often smaller than it looks once you can reproduce the problem on demand.`,
         `${head} I'd ask the people who'll use it what they need before deciding how far to take it.`,
-      ]);
+        `${head} I'd pick one small thing you can do this week and count that as the win, not the end result.`,
+        `${head} it helps to track what you did rather than what came back, since only the first is in your hands.`,
+        `${head} a routine small enough to keep on a bad week does more than a big push now and then.`,
+      ];
+      const suits = {
+        fault: [1, 2, 8, 9, 10, 12, 15, 16],
+        build: [0, 3, 4, 5, 6, 7, 11, 13, 14],
+        cope: [18, 19, 20],
+      };
+      const mine = new Set(suits[howKindOf(point)]);
+      const first =
+        say(
+          'how',
+          how.map((option, index) => (mine.has(index) ? option : '')),
+        ) ?? lead('how', how);
       return {
         lead: first,
         follow: figureFollow(),
@@ -102,16 +143,22 @@ export function answerFor(point: PostPoint, voice: AnswerVoice, pick: PickPhrasi
         ]),
       };
     }
-    case 'recommend':
+    case 'recommend': {
+      // One of a kind they look for: "For an IDE,", "For a CRM,", never "For IDE,".
+      const wanted = /^(?:[A-Z]{2,}|[a-z][a-z-]*[^s\s])$/.test(point.topic)
+        ? `${articleFor(point.topic)} ${point.topic}`
+        : point.topic;
+      // What the tool is for, when the post says it ("To track your time use,").
+      const head = aim ? `To ${aim},` : `For ${wanted},`;
       return {
         lead: lead('recommend', [
-          `For ${topic}, I'd shortlist two or three options and try each on a real week of work; the one you still use on Friday wins.`,
-          `For ${topic}, the simplest option that covers what you actually need usually beats the feature-heavy one.`,
-          `For ${topic}, list the two or three things you can't do without and rule out any option that misses one.`,
-          `On ${topic}, ask people who've used one for a year, not a week, because the annoyances only show up later.`,
-          `For ${topic}, check how easy it is to get your data out again before you commit; switching later is the expensive part.`,
-          `For ${topic}, free trials are worth more than reviews, so I'd give two candidates a real run side by side.`,
-          `For ${topic}, I'd write down what annoys you about what you use now; that list is your real requirements.`,
+          `${head} I'd shortlist two or three options and try each on a real week of work; the one you still use on Friday wins.`,
+          `${head} the simplest option that covers what you actually need usually beats the feature-heavy one.`,
+          `${head} list the two or three things you can't do without and rule out any option that misses one.`,
+          `${head} ask people who've used one for a year, not a week, because the annoyances only show up later.`,
+          `${head} check how easy it is to get your data out again before you commit; switching later is the expensive part.`,
+          `${head} free trials are worth more than reviews, so I'd give two candidates a real run side by side.`,
+          `${head} I'd write down what annoys you about what you use now; that list is your real requirements.`,
         ]),
         follow: figureFollow(),
         ask: say('recommend-ask', [
@@ -120,6 +167,7 @@ export function answerFor(point: PostPoint, voice: AnswerVoice, pick: PickPhrasi
           `Is price or setup time the bigger constraint for you?`,
         ]),
       };
+    }
     case 'choice': {
       const [a, b] = point.options ?? [topic, 'the alternative'];
       return {
@@ -166,6 +214,36 @@ export function answerFor(point: PostPoint, voice: AnswerVoice, pick: PickPhrasi
         ]),
         follow: figureFollow(),
         ask: null,
+      };
+    case 'feedback': {
+      // What they asked others to judge, as theirs ("your shop").
+      const yours = topic.replace(/^the /, 'your ');
+      return {
+        lead: lead('feedback', [
+          `Happy to give feedback on ${yours}: the first thing I'd check is whether a stranger gets what it's for within a few seconds.`,
+          `On ${yours}, feedback is most useful against a goal, so say who it's for and what you want them to do next.`,
+          `For ${yours}, I'd start with the first thing people see, since that's where most of them decide whether to keep going.`,
+          `${capital(yours)} is easier to judge with one goal in mind, so I'd pick the single change that serves it best first.`,
+        ]),
+        follow: figureFollow(),
+        ask: say('feedback-ask', [
+          `Which part are you least sure about?`,
+          `What have you changed most recently, and did it move anything?`,
+        ]),
+      };
+    }
+    case 'experience':
+      return {
+        lead: lead('experience', [
+          `On ${topic}, people who've tried it report very mixed results, so I'd ask for numbers (what it cost and what came back) rather than impressions.`,
+          `With ${topic}, results depend so much on the setup that two or three detailed accounts are worth more than a dozen quick verdicts.`,
+          `I'd ask anyone who answers about ${topic} what they put in and what they got back; that's the part that carries over to you.`,
+        ]),
+        follow: figureFollow(),
+        ask: say('experience-ask', [
+          `What would a good result look like for you?`,
+          `What have you tried so far?`,
+        ]),
       };
     case 'complaint':
       return {

@@ -246,3 +246,129 @@ describe("a day's built-in drafts", async () => {
     expect(rotaReply).toMatch(/staff rota/);
   });
 });
+
+describe('built-in replies read what the post asks', () => {
+  const shop: ReplyProject = {
+    name: 'Shopnote',
+    url: null,
+    description:
+      'Shopnote helps Etsy sellers write listings that get found: it suggests titles and tags from what buyers search for.',
+    goal: 'Find Etsy sellers who struggle with listings, tags, views or sales',
+    tov: 'Warm and encouraging, in plain words.',
+  };
+  const reply = (post: Omit<ReplyPost, 'author' | 'network'>, project: ReplyProject = shop) =>
+    drafter.draftReply({ post: { author: 'x', network: 'reddit', ...post }, project, prompt: '' });
+
+  it('answers a request for feedback on something of theirs as feedback, past the community tag', async () => {
+    const post = {
+      keyword: 'shop',
+      title: '[Maker] Any feedback on my shop please? Trying to work out how to get sales.',
+      content: 'I opened it in March and sell candles. Views are fine but nobody buys.',
+    };
+    expect(readPostPoint(post)).toMatchObject({
+      kind: 'feedback',
+      sentence: 'Any feedback on my shop please?',
+    });
+    expect(await reply(post)).toMatch(/your shop/i);
+  });
+
+  it('answers "has anyone tried…" with what to ask those who did, not with a fix', async () => {
+    const post = {
+      keyword: 'Reddit',
+      title: '[Question] Has anyone advertised on Reddit?',
+      content: 'I am thinking of spending $50 on a Reddit ad for my shop. Worth it?',
+    };
+    expect(readPostPoint(post).kind).toBe('experience');
+    const text = await reply(post);
+    expect(text).toMatch(/Reddit/);
+    expect(text).not.toMatch(/what you expect to happen|fails|the fix/);
+  });
+
+  it('reads the question a remark trails into, and a question that opens with what they want to do', () => {
+    expect(
+      readPostPoint({
+        keyword: 'listings',
+        title: 'About ready to throw in the towel... How do you stay positive?',
+        content: 'Seven weeks without a sale.',
+      }),
+    ).toMatchObject({ kind: 'how', aim: 'stay positive' });
+    expect(
+      readPostPoint({
+        keyword: 'productivity software',
+        title: 'Consolidating Productivity Software?',
+        content: 'I use four apps for one job.',
+      }),
+    ).toMatchObject({ kind: 'how', aim: 'consolidate productivity software' });
+    expect(
+      readPostPoint({
+        keyword: 'bulk insert',
+        title: 'Making null fields into empty fields in bulk insert?',
+        content: 'MS SQL 2008, every empty field imports as NULL.',
+      }),
+    ).toMatchObject({ aim: 'make null fields into empty fields in bulk insert' });
+  });
+
+  it('answers a question about keeping going with a way to keep going, and a fault with a way to find it', async () => {
+    const keepGoing = await reply({
+      keyword: 'listings',
+      title: 'About ready to throw in the towel... How do you stay positive?',
+      content: 'Seven weeks without a sale on my listings. I keep renewing them and nothing happens.',
+    });
+    expect(keepGoing).toMatch(/^To stay positive, /);
+    expect(keepGoing).toMatch(/this week|a bad week|what you did/);
+    const fault = await reply({
+      keyword: 'listings',
+      title: 'My listings show up blank in search, how do I fix that?',
+      content: 'Since Tuesday every listing shows a blank photo in search results.',
+    });
+    expect(fault).not.toMatch(/automate|work backwards|sketch on paper|the people who'll use it/);
+  });
+
+  it('says back what a tool is asked for, and reads "what has worked for you" as asking for experience', async () => {
+    const tools = {
+      keyword: 'time use',
+      title: 'Any tools to track your time use?',
+      content: 'I lose whole afternoons and cannot say where they went.',
+    };
+    expect(readPostPoint(tools)).toMatchObject({ kind: 'recommend', aim: 'track your time use' });
+    expect(await reply(tools)).toMatch(/^To track your time use, /);
+    expect(
+      readPostPoint({
+        keyword: 'etsy shop',
+        title: '[Question] What advertising methods have worked best for you?',
+        content: "I've had an etsy shop for 2 years and haven't had much luck with sales.",
+      }).kind,
+    ).toBe('experience');
+  });
+
+  it('never leaves a lone noun without its article', async () => {
+    const bench: ReplyProject = {
+      name: 'Querybench',
+      url: null,
+      description: 'Querybench is a desktop SQL editor for PostgreSQL, MySQL and SQLite.',
+      goal: 'Reach developers who write SQL',
+      tov: 'Plain and technical.',
+    };
+    const ide = await reply(
+      {
+        keyword: 'IDE',
+        title: 'Multi-DBMS IDE',
+        content:
+          "I'm on the search for a new IDE, and I'm hoping you fine folks might have some recommendations.",
+      },
+      bench,
+    );
+    expect(ide).toMatch(/^For an IDE,/);
+    const query = await reply(
+      {
+        keyword: 'query',
+        title: '[ACCESS] Help with query',
+        content:
+          'SELECT COUNT(referID) FROM transaction counts 30 rows when there are 12.\nAny ideas what is wrong?',
+      },
+      bench,
+    );
+    expect(query).toMatch(/^\w+ your query,/);
+    expect(query).not.toMatch(/\b(?:with|for|on) query\b/i);
+  });
+});
