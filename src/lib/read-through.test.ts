@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api-client';
 import { type KeptCopy, readThrough } from '@/lib/read-through';
