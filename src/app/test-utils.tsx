@@ -2,8 +2,8 @@ import type { ReactNode } from 'react';
 import { vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
+import { ApiCacheProvider } from '@/lib/api-cache';
 import { AuthContext, type AuthState } from '@/lib/auth';
-import { ApiCacheProvider } from '@/lib/use-api';
 
 /** A signed-in admin of workspace Acme, with every action mocked; override what a test needs. */
 export function fakeAuth(overrides: Partial<AuthState> = {}): AuthState {

@@ -1,8 +1,8 @@
 import { render } from '@testing-library/react';
 import { useSWRConfig } from 'swr';
 import { describe, expect, it } from 'vitest';
+import { ApiCacheProvider } from '@/lib/api-cache';
 import { AuthContext, type AuthState } from '@/lib/auth';
-import { ApiCacheProvider } from '@/lib/use-api';
 import { ApiClientWiring, currentProjectHeader } from './api-client-wiring';
 import { fakeAuth } from './test-utils';
 import { WorkspaceCacheReset } from './workspace-cache-reset';

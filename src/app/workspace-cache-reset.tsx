@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
+import { useClearApiCache } from '@/lib/api-cache';
 import { useAuth } from '@/lib/auth';
-import { useClearApiCache } from '@/lib/use-api';
 
 /**
  * Starts a new, empty data cache when the person moves from one workspace to another (accepting an

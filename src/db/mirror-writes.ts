@@ -66,7 +66,7 @@ function rowsByPost(rows: readonly OutboxRow[]): Map<string, OutboxRow[]> {
 type MirrorStep = () => PromiseLike<unknown>;
 
 /** A step's tables and the step: what `writeTogether` runs, and what each write below runs on its own. */
-export interface MirrorWrite {
+interface MirrorWrite {
   tables: Table[];
   step: MirrorStep;
 }
@@ -101,7 +101,7 @@ const run = (db: MirrorDb, write: MirrorWrite): Promise<void> => writeTogether(d
  * One `listPosts` answer for the mirror. An unfiltered list replaces its slice: posts no longer listed are
  * removed, unless they have changes waiting in the outbox.
  */
-export function postsWrite(db: MirrorDb, slice: PostsSlice, posts: readonly Post[]): MirrorWrite {
+function postsWrite(db: MirrorDb, slice: PostsSlice, posts: readonly Post[]): MirrorWrite {
   const { projectId, social, foundDate } = slice;
   const place = () => ({ projectId, social, foundDate });
   const removeUnlisted = () => {
@@ -148,7 +148,7 @@ export function writePost(db: MirrorDb, projectId: string, post: Post): Promise<
 }
 
 /** The projects list of a workspace, replacing what the mirror holds of it, in the API's order. */
-export function projectsWrite(db: MirrorDb, workspaceId: string, projects: readonly Project[]): MirrorWrite {
+function projectsWrite(db: MirrorDb, workspaceId: string, projects: readonly Project[]): MirrorWrite {
   return {
     tables: [db.projects],
     step: () =>
@@ -171,7 +171,7 @@ export function writeProjects(
 }
 
 /** The socials list, replacing the mirror's, with the API's order in `position`. */
-export function socialsWrite(db: MirrorDb, socials: readonly Social[]): MirrorWrite {
+function socialsWrite(db: MirrorDb, socials: readonly Social[]): MirrorWrite {
   return {
     tables: [db.socials],
     step: () =>
@@ -187,7 +187,7 @@ export function writeSocials(db: MirrorDb, socials: readonly Social[]): Promise<
 }
 
 /** A project's found dates, replacing the mirror's. */
-export function foundDatesWrite(db: MirrorDb, projectId: string, dates: readonly string[]): MirrorWrite {
+function foundDatesWrite(db: MirrorDb, projectId: string, dates: readonly string[]): MirrorWrite {
   return {
     tables: [db.foundDates],
     step: () =>
@@ -205,7 +205,7 @@ export function writeFoundDates(db: MirrorDb, projectId: string, dates: readonly
 }
 
 /** The keywords of one found date. */
-export function keywordsWrite(
+function keywordsWrite(
   db: MirrorDb,
   projectId: string,
   date: string,
@@ -228,11 +228,7 @@ export function writeKeywords(
 }
 
 /** The active workspace's subscription. */
-export function subscriptionWrite(
-  db: MirrorDb,
-  workspaceId: string,
-  subscription: Subscription,
-): MirrorWrite {
+function subscriptionWrite(db: MirrorDb, workspaceId: string, subscription: Subscription): MirrorWrite {
   return {
     tables: [db.subscription],
     step: () => db.subscription.put({ ...subscription, workspaceId }),
@@ -252,7 +248,7 @@ export function writeSubscription(
  * Runs several of the writes above in one transaction: one commit, and one round of live queries told
  * of it, instead of one of each per write. The steps are chained, each starting when the last is done.
  */
-export function writeTogether(db: MirrorDb, writes: readonly MirrorWrite[]): Promise<void> {
+function writeTogether(db: MirrorDb, writes: readonly MirrorWrite[]): Promise<void> {
   const tables = [...new Set(writes.flatMap((write) => write.tables))];
   return withQuotaRetry(db, () =>
     db

@@ -8,7 +8,6 @@ import {
 } from '@contract/first-answers';
 import { unstable_serialize } from 'swr';
 import { savedSessionKey } from '@/features/auth/local/local-session';
-import { markPageAnswer } from '@/first-screen/page-answers';
 import { subscriptionKey } from '@/lib/api-keys';
 
 /**
@@ -152,7 +151,6 @@ function* cacheData(
             },
           ];
     data[unstable_serialize(key)] = parsed.data;
-    markPageAnswer(parsed.data);
     parsedAnswers.push({
       name: answer.name,
       params: answer.params,

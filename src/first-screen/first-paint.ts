@@ -63,12 +63,13 @@ export function afterFirstPaint(): Promise<void> {
 /**
  * True once the first screen has painted; re-renders the component then, as a transition, so that what
  * the component starts then (opening the mirror, its screens' first reads) is drawn in short slices.
- * False on the server and while the app takes over the server's page (decision 020).
+ * False on the server and while the app takes over the server's page (decision 020). With `watch`
+ * false it only tells, and draws nothing again (a hook that needs it only sometimes).
  */
-export function useFirstPaintDone(): boolean {
+export function useFirstPaintDone(watch = true): boolean {
   const [done, setDone] = useState(() => typeof window !== 'undefined' && firstPaint.passed());
   useEffect(() => {
-    if (done) return;
+    if (done || !watch) return;
     let current = true;
     void afterFirstPaint().then(() => {
       if (current) startTransition(() => setDone(true));
@@ -76,7 +77,7 @@ export function useFirstPaintDone(): boolean {
     return () => {
       current = false;
     };
-  }, [done]);
+  }, [done, watch]);
   return done;
 }
 

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import 'fake-indexeddb/auto';
 import { projectFixture, sessionFixture } from '@tests/support/api-fixtures';
 import { serverPost } from '@tests/support/fake-api-server';

@@ -1,6 +1,6 @@
 /**
  * The first screen's one say on two questions the page load asks in several places (`src/boot.ts`,
- * `src/main.tsx`, `src/first-screen/first-paint.ts`, `src/lib/use-api.ts`): did the server draw this page, and how
+ * `src/main.tsx`, `src/first-screen/first-paint.ts`, `src/lib/api-cache.ts`): did the server draw this page, and how
  * long does each step of taking it over wait. Imported by the page's entry, so it imports nothing.
  */
 

@@ -1,9 +1,11 @@
+// @vitest-environment node
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api-client';
 import { type KeptCopy, readThrough } from '@/lib/read-through';
 
 function copyOf(kept: string[] | undefined): KeptCopy<string[]> & { kept: string[][] } {
   const copy = {
+    place: [],
     kept: [] as string[][],
     keep: vi.fn(async (data: string[]) => {
       copy.kept.push(data);
@@ -21,7 +23,7 @@ describe('reading through the copy kept on this device', () => {
   it('keeps what the server answers', async () => {
     const copy = copyOf(undefined);
     expect(await readThrough(async () => ['Radar'], copy)).toEqual(['Radar']);
-    expect(copy.kept).toEqual([['Radar']]);
+    await vi.waitFor(() => expect(copy.kept).toEqual([['Radar']]));
   });
 
   it('a 5xx at load opens from the device: the kept copy answers, as with no answer at all', async () => {

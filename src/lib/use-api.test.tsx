@@ -2,7 +2,8 @@ import { act, render, renderHook, screen, waitFor } from '@testing-library/react
 import type { ReactNode } from 'react';
 import { unstable_serialize } from 'swr';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiCacheProvider, useApi, useClearApiCache } from './use-api';
+import { ApiCacheProvider, useClearApiCache } from './api-cache';
+import { useApi } from './use-api';
 
 const fetchMock = vi.fn<typeof fetch>();
 

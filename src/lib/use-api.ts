@@ -1,116 +1,76 @@
 import type { RouteData, RouteName } from '@contract/api';
-import {
-  createContext,
-  createElement,
-  Fragment,
-  type ReactNode,
-  useCallback,
-  useContext,
-  useState,
-} from 'react';
-import useSWR, {
-  type Middleware,
-  SWRConfig,
-  type SWRConfiguration,
-  type SWRResponse,
-  unstable_serialize,
-} from 'swr';
-import { firstScreenTiming } from '@/first-screen/page';
+import { useLiveQuery } from 'dexie-react-hooks';
+import useSWR, { type SWRConfiguration, type SWRResponse } from 'swr';
+import { useFirstPaintDone } from '@/first-screen/first-paint';
 import { type ApiError, apiClient, type CallArgs } from '@/lib/api-client';
-import type { ApiKey } from '@/lib/api-keys';
+import { type KeptCopy, readThrough } from '@/lib/read-through';
 
 export type { ApiKey } from '@/lib/api-keys';
 
-function fetchRoute<N extends RouteName>([name, args]: ApiKey<N>): Promise<RouteData<N>> {
-  return apiClient.request(name, args);
+/** When a call's kept copy (`kept`) shows instead of the API's answer. */
+export type CopyShown =
+  /** Only when the API cannot answer (offline, a 5xx): the gates', which must not open on an old answer. */
+  | 'offline'
+  /** While there is no answer: before it comes, and offline. */
+  | 'meanwhile'
+  /** Whenever the copy holds something: the posts, which are edited in the copy. */
+  | 'first';
+
+export interface ReadOptions<N extends RouteName, R extends RouteData<N>>
+  extends SWRConfiguration<RouteData<N>, ApiError> {
+  /** Where the answer is kept on this device (`keptCopies`), or null for an answer that is not kept. */
+  kept?: KeptCopy<RouteData<N>, R> | null;
+  /** When the kept copy shows: 'meanwhile' unless said. */
+  shown?: CopyShown;
+  /** Whose answer it is besides the call's arguments (the workspace of a subscription): part of its key. */
+  of?: string | null;
 }
 
+/** A call's answer as a screen shows it: `data` is the API's answer or the kept copy, `kept` the latter. */
+export type ApiRead<N extends RouteName, R extends RouteData<N> = RouteData<N>> = SWRResponse<
+  RouteData<N> | R,
+  ApiError
+> & {
+  /** The kept copy, when `data` is the copy read back from the mirror. */
+  kept: R | undefined;
+};
+
 /**
- * Reads one API call through SWR, keyed by `[name, args]`; `null` args leaves it idle (no request).
- * SWR's defaults are the specification's data-fetch defaults; pass options only to depart from them.
+ * The one way a screen reads data: one API call through the data cache (SWR), keyed by `[name, args]`
+ * (and `of`); `null` args leaves it idle (no request). SWR's defaults are the specification's data-fetch
+ * defaults; pass options only to depart from them. With `kept`, every answer asked for is kept on this
+ * device once the first screen has painted, and the kept copy shows as `shown` says: the mirror's copy,
+ * revalidated from the API. The page's own answers (decision 017) are in the data cache from the start
+ * and kept in one go (`keepPageAnswers`), so they are never asked for again on mounting nor kept twice.
  */
-export function useApi<N extends RouteName>(
+export function useApi<N extends RouteName, R extends RouteData<N> = RouteData<N>>(
   name: N,
   args: CallArgs<N> | null,
-  options?: SWRConfiguration<RouteData<N>, ApiError>,
-): SWRResponse<RouteData<N>, ApiError> {
-  const key: ApiKey<N> | null = args === null ? null : [name, args];
-  return useSWR<RouteData<N>, ApiError, ApiKey<N> | null>(key, fetchRoute, options);
-}
-
-const ClearApiCacheContext = createContext<(() => void) | null>(null);
-
-/** How long the page's answers count as just asked: no hook asks for them again on mounting meanwhile. */
-const pageAnswersFreshMs = firstScreenTiming.pageAnswersFreshMs;
-
-/**
- * A key the page answered (decision 017) is not asked again by the hooks that mount in its first 30 s:
- * the answer is the server's of a moment ago. Later mounts, focus and reconnect ask as usual.
- */
-function notAskedAgainOnMount(answered: ReadonlySet<string>, freshUntil: number): Middleware {
-  return (useSWRNext) => (key, fetcher, config) => {
-    const [fromPage] = useState(() => answered.has(unstable_serialize(key)) && Date.now() < freshUntil);
-    return useSWRNext(key, fetcher, fromPage ? { ...config, revalidateOnMount: false } : config);
-  };
-}
-
-/**
- * The data cache of the app. Clearing it starts a new, empty cache and remounts what is below, so that no
- * answer, request in flight or de-duplication window of the last person carries over to the next one.
- * The cache is `owner`'s (the signed-in person's id): when another person, or nobody, is signed in, it
- * is a new one, from the same render that shows them their screen (a sign-out draws sign in once, with
- * nothing left of the last person under it). `firstData` (the page's first answers by key, decision 017)
- * is what the first cache holds from the start; a cleared or new cache starts without it.
- */
-export function ApiCacheProvider({
-  children,
-  config,
-  firstData,
-  owner = null,
-}: {
-  children: ReactNode;
-  config?: SWRConfiguration;
-  firstData?: Record<string, unknown> | undefined;
-  owner?: string | null;
-}) {
-  const [generation, setGeneration] = useState(0);
-  const clear = useCallback(() => setGeneration((n) => n + 1), []);
-  const [firstOwner] = useState(owner);
-  const pageData = generation === 0 && owner === firstOwner && firstData ? firstData : undefined;
-  const [answeredByPage] = useState(() => ({
-    keys: new Set(Object.keys(firstData ?? {})),
-    freshUntil: Date.now() + pageAnswersFreshMs,
-  }));
-  return createElement(
-    ClearApiCacheContext.Provider,
-    { value: clear },
-    createElement(
-      Fragment,
-      { key: `${generation}:${owner ?? ''}` },
-      createElement(
-        SWRConfig,
-        {
-          value: {
-            ...config,
-            ...(pageData
-              ? { use: [notAskedAgainOnMount(answeredByPage.keys, answeredByPage.freshUntil)] }
-              : {}),
-            // The page's answers are in the cache from the start, as if just asked: the server's render
-            // and the app's take-over of it read the same entries (a `fallback` would differ from the
-            // cache there, and React would draw every screen that reads one again at once, in one go).
-            provider: () =>
-              new Map(pageData ? Object.entries(pageData).map(([key, data]) => [key, { data }]) : []),
-          },
-        },
-        children,
-      ),
-    ),
+  { kept = null, shown = 'meanwhile', of, ...options }: ReadOptions<N, R> = {},
+): ApiRead<N, R> {
+  const key = args === null ? null : of === undefined ? [name, args] : [name, args, of];
+  const call = useSWR<RouteData<N>, ApiError>(
+    key,
+    () => {
+      const ask = () => apiClient.request(name, args ?? undefined);
+      return kept ? readThrough(ask, kept, shown === 'offline') : ask();
+    },
+    options,
   );
-}
-
-/** Empties the whole data cache (moving to another workspace). Only inside ApiCacheProvider. */
-export function useClearApiCache(): () => void {
-  const clear = useContext(ClearApiCacheContext);
-  if (clear === null) throw new Error('useClearApiCache must be used inside ApiCacheProvider');
-  return clear;
+  const answer = call.data;
+  // The mirror is read once the first screen has painted (the page's answers show till then), and only
+  // when the copy may show.
+  const mirrorOpen = useFirstPaintDone(kept !== null && shown !== 'offline');
+  const read =
+    kept !== null && mirrorOpen && (shown === 'first' || (shown === 'meanwhile' && answer === undefined));
+  const copy = useLiveQuery(
+    async () => (read ? await kept.read() : undefined),
+    [read, ...(kept?.place ?? [])],
+  );
+  const fromCopy = read && copy !== undefined;
+  // The SWR response itself (its fields are read lazily, so a screen redraws only for what it reads).
+  return Object.create(call, {
+    data: { value: fromCopy ? copy : answer },
+    kept: { value: fromCopy ? copy : undefined },
+  });
 }

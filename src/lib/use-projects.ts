@@ -1,12 +1,9 @@
 import type { RouteData } from '@contract/api';
 import { createContext, useContext } from 'react';
-import useSWR from 'swr';
 import { keptCopies } from '@/db/kept-copies';
 import { getMirrorDb, type MirrorDb } from '@/db/mirror';
-import { type ApiError, apiClient } from '@/lib/api-client';
-import { type ApiKey, projectsKey } from '@/lib/api-keys';
 import { AuthContext } from '@/lib/auth';
-import { readThrough } from '@/lib/read-through';
+import { useApi } from '@/lib/use-api';
 
 export { projectsKey } from '@/lib/api-keys';
 
@@ -23,13 +20,10 @@ export function useProjects({
 } = {}) {
   // Read without useAuth so that a screen rendered without the auth provider (a test) still works.
   const workspaceId = useContext(AuthContext)?.activeWorkspace?.id ?? null;
-  return useSWR<RouteData<'listProjects'>, ApiError, ApiKey<'listProjects'> | null>(
-    enabled ? projectsKey : null,
-    () => {
-      const ask = () => apiClient.call('listProjects');
-      return workspaceId ? readThrough(ask, keptCopies.projects(db, workspaceId)) : ask();
-    },
-  );
+  return useApi('listProjects', enabled ? {} : null, {
+    kept: workspaceId ? keptCopies.projects(db, workspaceId) : null,
+    shown: 'offline',
+  });
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { waitUntil } from '../support/wait-until';
 import { launchBrowser, newVisitor, productPageURL, uniqueEmail } from './support/browser';
 import { expectHeading, fillCredentials, pathname, signUp } from './support/journeys';
 import { emailCodeMail } from './support/mailbox';
@@ -166,10 +167,8 @@ describe('the first run: subscribe, set up a workspace, describe the project, re
   });
 });
 
+/** Waits until `locator` finds `count` elements (the test's limit ends a wait that never comes true). */
 async function expectCount(locator: ReturnType<Page['getByRole']>, count: number): Promise<void> {
-  const deadline = Date.now() + 5_000;
-  while ((await locator.count()) !== count) {
-    if (Date.now() > deadline) expect(await locator.count()).toBe(count);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  await waitUntil(async () => (await locator.count()) === count, 100);
+  expect(await locator.count()).toBe(count);
 }

@@ -6,6 +6,8 @@ import { Dialog, DialogContent, DialogHeader, DialogTitle } from '@/components/u
 import { FieldError } from '@/components/ui/field-error';
 import { PageLoader } from '@/components/ui/loader';
 import { Text } from '@/components/ui/text';
+import { keptCopies } from '@/db/kept-copies';
+import { getMirrorDb } from '@/db/mirror';
 import { apiFailureMessage } from '@/lib/api-client';
 import { AuthContext } from '@/lib/auth';
 import { useApi } from '@/lib/use-api';
@@ -51,7 +53,7 @@ export function SetupAutopostingModal({
   const offline = !online;
   const auth = useContext(AuthContext);
   const project = useScreenProjects()?.[0];
-  const socials = useApi('listSocials', open ? {} : null);
+  const socials = useApi('listSocials', open ? {} : null, { kept: keptCopies.socials(getMirrorDb()) });
   const nameOf = (slug: string) => socials.data?.find((social) => social.slug === slug)?.name ?? slug;
   const { mutate } = useSWRConfig();
 

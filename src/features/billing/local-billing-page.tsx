@@ -1,6 +1,4 @@
-import type { RouteData } from '@contract/api';
 import { useState } from 'react';
-import useSWR from 'swr';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import {
@@ -17,23 +15,24 @@ import { Text } from '@/components/ui/text';
 import { Title } from '@/components/ui/title';
 import { keptCopies } from '@/db/kept-copies';
 import { getMirrorDb } from '@/db/mirror';
-import { type ApiError, apiClient, apiFailureMessage } from '@/lib/api-client';
+import { apiClient, apiFailureMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
-import { readThrough } from '@/lib/read-through';
-import type { ApiKey } from '@/lib/use-api';
+import { useApi } from '@/lib/use-api';
 import { autopostSlug, checkoutLines, formatPrice, perPeriod, tierNames } from './plans';
 import { useSubscriptionUpdates } from './use-subscription';
 
 const periodTitles = { month: 'Monthly', year: 'Yearly' } as const;
 
-const localBillingKey: ApiKey<'getLocalBilling'> = ['getLocalBilling', {}];
-
 /** The plan, kept on this device, so the page opens offline with the last one seen. */
 function useLocalBilling(workspaceId: string | null) {
-  return useSWR<RouteData<'getLocalBilling'>, ApiError, ApiKey<'getLocalBilling'>>(localBillingKey, () => {
-    const ask = () => apiClient.call('getLocalBilling');
-    return workspaceId ? readThrough(ask, keptCopies.localBilling(getMirrorDb(), workspaceId)) : ask();
-  });
+  return useApi(
+    'getLocalBilling',
+    {},
+    {
+      kept: workspaceId ? keptCopies.localBilling(getMirrorDb(), workspaceId) : null,
+      shown: 'offline',
+    },
+  );
 }
 
 /**

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import type { PlanItem } from '@contract/entities';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createPaddleBilling } from './paddle-billing';

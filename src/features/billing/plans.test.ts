@@ -1,3 +1,4 @@
+// @vitest-environment node
 import type { PlanItem } from '@contract/entities';
 import { describe, expect, it } from 'vitest';
 import { checkoutLines, describePriceId, formatPrice, totalOf } from './plans';

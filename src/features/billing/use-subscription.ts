@@ -1,22 +1,16 @@
 import type { Subscription } from '@contract/entities';
 import { createContext, useContext, useMemo } from 'react';
-import useSWR, { unstable_serialize, useSWRConfig } from 'swr';
+import { unstable_serialize, useSWRConfig } from 'swr';
 import { keptCopies } from '@/db/kept-copies';
 import { getMirrorDb } from '@/db/mirror';
-import { type ApiError, apiClient } from '@/lib/api-client';
+import { apiClient } from '@/lib/api-client';
 import { subscriptionKey } from '@/lib/api-keys';
 import { AuthContext } from '@/lib/auth';
-import { readThrough } from '@/lib/read-through';
+import { useApi } from '@/lib/use-api';
 
 export { subscriptionKey } from '@/lib/api-keys';
 
 const fetchSubscription = () => apiClient.call('getSubscription');
-
-/** The subscription, kept on this device per workspace so the gates open offline. */
-const fetchKeptSubscription = (workspaceId: string | null) =>
-  workspaceId
-    ? readThrough(fetchSubscription, keptCopies.subscription(getMirrorDb(), workspaceId))
-    : fetchSubscription();
 
 /** Spec section 4: what the subscription is set to locally after an update action. */
 export const activeWithoutAddons: Subscription = { active: true, addons: {} };
@@ -37,18 +31,17 @@ function useActiveWorkspaceId(): string | null {
 export function useSubscription({ enabled = true }: { enabled?: boolean } = {}) {
   const workspaceId = useActiveWorkspaceId();
   const { cache } = useSWRConfig();
-  const key = subscriptionKey(workspaceId);
-  return useSWR<Subscription, ApiError, ReturnType<typeof subscriptionKey> | null>(
-    enabled ? key : null,
-    ([, , id]) => fetchKeptSubscription(id),
-    {
-      revalidateOnMount: cache.get(unstable_serialize(key))?.data === undefined,
-      revalidateOnFocus: false,
-      revalidateOnReconnect: false,
-      revalidateIfStale: false,
-      keepPreviousData: true,
-    },
-  );
+  // Kept on this device per workspace, so that the gates open offline.
+  return useApi('getSubscription', enabled ? {} : null, {
+    of: workspaceId,
+    kept: workspaceId ? keptCopies.subscription(getMirrorDb(), workspaceId) : null,
+    shown: 'offline',
+    revalidateOnMount: cache.get(unstable_serialize(subscriptionKey(workspaceId)))?.data === undefined,
+    revalidateOnFocus: false,
+    revalidateOnReconnect: false,
+    revalidateIfStale: false,
+    keepPreviousData: true,
+  });
 }
 
 /** The actions that change the subscription in the data cache. */

@@ -1,7 +1,7 @@
-import { useLiveQuery } from 'dexie-react-hooks';
 import { Redirect } from 'wouter';
 import { routes } from '@/app/routes';
 import { PageLoader } from '@/components/ui/loader';
+import { keptCopies } from '@/db/kept-copies';
 import { getMirrorDb } from '@/db/mirror';
 import { useApi } from '@/lib/use-api';
 
@@ -10,10 +10,7 @@ import { useApi } from '@/lib/use-api';
  * social the mirror kept is used.
  */
 export function MentionsIndexPage() {
-  const db = getMirrorDb();
-  const { data: socials } = useApi('listSocials', {});
-  const kept = useLiveQuery(() => db.socials.orderBy('position').first(), [db]);
-  const first = socials?.[0] ?? kept;
+  const first = useApi('listSocials', {}, { kept: keptCopies.socials(getMirrorDb()) }).data?.[0];
   if (!first) return <PageLoader />;
   return <Redirect to={routes.mentionsBySocial.href({ social: first.slug })} replace />;
 }

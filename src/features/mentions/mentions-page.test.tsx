@@ -74,12 +74,6 @@ function renderPage(path: string, project: Partial<Project> = {}, pollMs?: numbe
 
 const currentUrl = (location: { history?: string[] }) => location.history?.at(-1);
 
-/** Unmounts the page, keeping its mirror open. */
-async function closeMentions() {
-  cleanup();
-  await new Promise((resolve) => setTimeout(resolve, 20));
-}
-
 /** The dropdown named `name`: a browser select. */
 const dropdown = (name: string) => screen.findByRole<HTMLSelectElement>('combobox', { name });
 
@@ -314,11 +308,13 @@ describe('MentionsPage', () => {
   it('opens offline with what the device kept: the socials, the dates, the keywords and the posts', async () => {
     const { db, location } = renderPage('/mentions/reddit?found_date=2025-03-05');
     expect(await screen.findByText('grace')).toBeTruthy();
-    // Kept on the device as they came (socials, dates and keywords are shown from the server's answers).
+    // Kept on the device as they came (socials, dates and keywords are shown from the server's answers, the posts from the mirror).
     await waitFor(async () => expect(await db.keywordsByDate.count()).toBe(1));
     await waitFor(async () => expect(await db.foundDates.count()).toBe(2));
     await waitFor(async () => expect(await db.socials.count()).toBe(2));
-    await closeMentions();
+    await waitFor(async () => expect(await db.posts.count()).toBe(1));
+    // The page goes away; its mirror stays.
+    cleanup();
 
     // The server cannot be reached now: every call fails as a dropped network does.
     fetchMock.mockImplementation(async () => {

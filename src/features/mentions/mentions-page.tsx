@@ -13,7 +13,7 @@ import { PostCard, PostsEditable } from './components/post-card';
 import { Header, NothingFound, NotReviewed, SearchInProgress } from './mentions-page-parts';
 import { newestDate, withFoundDate, withKeyword } from './mentions-search';
 import { useFoundDates, useKeywords, useLastResultsWhenSearchEnds, useSocials } from './use-mentions-lists';
-import { useMentionsPosts, usePostsCall } from './use-mentions-posts';
+import { useMentionsPosts } from './use-mentions-posts';
 import { useMentionsSearch, useSearchCorrection } from './use-mentions-search';
 
 /** How often the found dates are asked for again while there is none yet, or the search goes on. */
@@ -30,8 +30,9 @@ export interface MentionsPageProps {
 }
 
 /**
- * The mentions of one social for one found date, optionally one keyword. Everything is fetched through
- * SWR, written into the mirror and shown from it; the URL's search parameters are the selection.
+ * The mentions of one social for one found date, optionally one keyword. Everything is read with
+ * `useApi`: asked of the API, kept in the mirror and read back from it; the URL's search parameters are
+ * the selection.
  */
 export function MentionsPage({
   autopost = false,
@@ -58,9 +59,8 @@ export function MentionsPage({
   const { keywordsCall, keywords } = useKeywords(db, projectId, reviewed, foundDate, whileRunning);
   const keyword = search.keyword;
   const place = { projectId, social, foundDate, keyword };
-  const postsCall = usePostsCall(place, reviewed, whileRunning);
+  const { postsCall, posts, editable } = useMentionsPosts(db, place, reviewed, whileRunning);
   useLastResultsWhenSearchEnds(running, [keywordsCall, postsCall]);
-  const { posts, editable } = useMentionsPosts(db, place, postsCall.data);
   const shown = useSearchCorrection({ ...url, reviewed, socials, dates, keywords });
 
   const header = <Header onOpenAutopilot={autopost ? onOpenAutopilot : undefined} />;

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { routes } from '@/app/routes';
 import { ALL_KEYWORDS, correctedSearch, newestDate, withKeyword } from './mentions-search';

@@ -1,21 +1,11 @@
 import { useEffect, useMemo, useRef } from 'react';
+import { keptCopies } from '@/db/kept-copies';
 import type { MirrorDb } from '@/db/mirror';
-import { writeFoundDates, writeKeywords, writeSocials } from '@/db/mirror-writes';
-import { isPageAnswer } from '@/first-screen/page-answers';
 import { useApi } from '@/lib/use-api';
-import { useMirrored } from './use-mirrored';
 
 /** The socials of the workspace, in their order. */
 export function useSocials(db: MirrorDb) {
-  return useMirrored(
-    useApi('listSocials', {}).data,
-    async () => {
-      const kept = await db.socials.orderBy('position').toArray();
-      return kept.length > 0 ? kept : undefined;
-    },
-    (answer) => writeSocials(db, answer),
-    [db],
-  );
+  return useApi('listSocials', {}, { kept: keptCopies.socials(db) }).data;
 }
 
 /**
@@ -25,24 +15,12 @@ export function useSocials(db: MirrorDb) {
  */
 export function useFoundDates(db: MirrorDb, projectId: string | null, reviewed: boolean, pollMs: number) {
   const datesCall = useApi('listFoundDates', projectId && reviewed ? {} : null, {
+    kept: projectId ? keptCopies.foundDates(db, projectId) : null,
     refreshInterval: (latest) => (latest && latest.foundDates.length > 0 && !latest.running ? 0 : pollMs),
   });
   const running = datesCall.data?.running === true;
   const whileRunning = { refreshInterval: running ? pollMs : 0 };
-  const foundDates = useMirrored(
-    datesCall.data?.foundDates,
-    async () => {
-      if (!projectId) return undefined;
-      const rows = await db.foundDates
-        .where('[projectId+date]')
-        .between([projectId, ''], [projectId, '\uffff'])
-        .toArray();
-      return rows.length > 0 ? rows.map((row) => row.date) : undefined;
-    },
-    (answer) => (projectId ? writeFoundDates(db, projectId, answer) : Promise.resolve()),
-    [db, projectId],
-    isPageAnswer(datesCall.data),
-  );
+  const foundDates = datesCall.data?.foundDates;
   const dates = useMemo(() => (foundDates ? [...foundDates].sort().reverse() : null), [foundDates]);
   return { datesCall, running, whileRunning, dates };
 }
@@ -58,27 +36,10 @@ export function useKeywords(
   const keywordsCall = useApi(
     'listKeywordsForDate',
     projectId && reviewed && foundDate ? { query: { found_date: foundDate } } : null,
-    options,
+    { ...options, kept: projectId && foundDate ? keptCopies.keywords(db, projectId, foundDate) : null },
   );
-  const keywordsAnswer = keywordsCall.data;
-  const keywordNames = useMemo(() => keywordsAnswer?.keywords.map((k) => k.name), [keywordsAnswer]);
-  const keywords =
-    useMirrored(
-      keywordNames,
-      async () =>
-        projectId && foundDate ? (await db.keywordsByDate.get([projectId, foundDate]))?.keywords : undefined,
-      (answer) =>
-        projectId && foundDate
-          ? writeKeywords(
-              db,
-              projectId,
-              foundDate,
-              answer.map((name) => ({ name })),
-            )
-          : Promise.resolve(),
-      [db, projectId, foundDate],
-      isPageAnswer(keywordsAnswer),
-    ) ?? null;
+  const answer = keywordsCall.data;
+  const keywords = useMemo(() => answer?.keywords.map((k) => k.name) ?? null, [answer]);
   return { keywordsCall, keywords };
 }
 

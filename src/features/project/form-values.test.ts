@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { projectFixture } from '@tests/support/api-fixtures';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { findKeywordByName, formFieldOf, keywordsForNames, projectToFormValues } from './form-values';

@@ -1,17 +1,15 @@
+import type { Post } from '@contract/entities';
 import { isWebLink } from '@contract/web-link';
-import { useLiveQuery } from 'dexie-react-hooks';
 import ExternalLink from 'lucide-react/icons/external-link';
-import { useEffect, useState } from 'react';
 import { PostList } from '@/components/post-list';
 import { PostSummary } from '@/components/post-summary';
 import { Card } from '@/components/ui/card';
 import { PageLoader } from '@/components/ui/loader';
 import { Text } from '@/components/ui/text';
 import { Title } from '@/components/ui/title';
-import { getMirrorDb, type MirrorDb, type MirrorPost } from '@/db/mirror';
-import { writePublishedPosts } from '@/db/mirror-writes';
+import { keptCopies } from '@/db/kept-copies';
+import { getMirrorDb, type MirrorDb } from '@/db/mirror';
 import { useHydrated } from '@/first-screen/use-hydrated';
-import { newestPublishedFirst } from '@/lib/dates';
 import { useApi } from '@/lib/use-api';
 import { useOnline } from '@/lib/use-online';
 import { useScreenProjects } from '@/lib/use-projects';
@@ -35,7 +33,7 @@ export function formatPublishedAt(iso: string, timeZone: 'device' | 'UTC' = 'dev
 }
 
 /** When the reply went out and a link to it in its thread, when Autopilot read them back. */
-function PublishedReply({ post }: { post: MirrorPost }) {
+function PublishedReply({ post }: { post: Post }) {
   // The server does not know the device's time zone: its page, and the app's take-over of it, say UTC.
   const timeZone = useHydrated() ? 'device' : 'UTC';
   if (!post.publishedAt && !isWebLink(post.replyUrl)) return null;
@@ -62,39 +60,18 @@ function PublishedReply({ post }: { post: MirrorPost }) {
 }
 
 /**
- * Published replies. The list is fetched through SWR, written into the mirror and shown from the mirror,
- * so what was seen last is still there offline. Loading and a failed load both show a spinner; a failed
+ * Published replies, kept on this device and shown from the mirror's copy as soon as it holds them, so
+ * what was seen last is still there offline. Loading and a failed load both show a spinner; a failed
  * load or no network, with nothing kept on this device, also says why it spins.
  */
 export function RepliesPage({ db = getMirrorDb() }: { db?: MirrorDb }) {
   const projects = useScreenProjects({ db });
   const projectId = projects?.[0]?.id ?? null;
-  const { data: published, error } = useApi('listPublishedPosts', projectId ? {} : null);
+  const { data: posts, error } = useApi('listPublishedPosts', projectId ? {} : null, {
+    kept: projectId ? keptCopies.published(db, projectId) : null,
+    shown: 'first',
+  });
   const online = useOnline();
-  const [writtenFor, setWrittenFor] = useState<unknown>(null);
-
-  useEffect(() => {
-    if (!projectId || !published) return;
-    let live = true;
-    writePublishedPosts(db, projectId, published)
-      .catch((error: unknown) => console.error('Could not keep the published replies on this device', error))
-      .finally(() => {
-        if (live) setWrittenFor(published);
-      });
-    return () => {
-      live = false;
-    };
-  }, [db, projectId, published]);
-
-  const posts = useLiveQuery(
-    async () =>
-      projectId
-        ? (await db.posts.filter((post) => post.projectId === projectId && post.published).toArray()).sort(
-            newestPublishedFirst,
-          )
-        : [],
-    [db, projectId],
-  );
 
   const header = (
     <header className="flex flex-col gap-1">
@@ -103,7 +80,7 @@ export function RepliesPage({ db = getMirrorDb() }: { db?: MirrorDb }) {
     </header>
   );
 
-  if (!posts || (posts.length === 0 && (!published || writtenFor !== published))) {
+  if (!posts) {
     return (
       <>
         {header}

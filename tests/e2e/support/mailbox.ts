@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { inject } from 'vitest';
+import { waitUntil } from '../../support/wait-until';
 
 interface OutboxMail {
   to: string;
@@ -22,16 +23,15 @@ async function outbox(): Promise<OutboxMail[]> {
 
 /**
  * The latest mail to `to` whose subject matches, as the product's local outbox wrote it (what the owner
- * of the address would read in their mailbox); waits up to 10 s for it to arrive.
+ * of the address would read in their mailbox); waits for it to arrive (the test's limit ends a wait for
+ * a mail that never comes).
  */
 export async function latestMail(to: string, subject: RegExp): Promise<OutboxMail> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const mail = (await outbox()).filter((m) => m.to === to && subject.test(m.subject)).at(-1);
-    if (mail) return mail;
-    if (Date.now() > deadline) throw new Error(`no mail to ${to} matching ${subject} in the outbox`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  const matching = async () => (await outbox()).filter((m) => m.to === to && subject.test(m.subject)).at(-1);
+  await waitUntil(async () => (await matching()) !== undefined, 100);
+  const mail = await matching();
+  if (!mail) throw new Error(`no mail to ${to} matching ${subject} in the outbox`);
+  return mail;
 }
 
 /** The 6-digit code and the link of the latest email-code mail to this address. */

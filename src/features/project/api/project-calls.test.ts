@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { failureResponse, okResponse, projectFixture } from '@tests/support/api-fixtures';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { projectToFormValues } from '../form-values';
