@@ -1,4 +1,4 @@
-import { type Post, postSchema } from '@contract/entities';
+import type { Post } from '@contract/entities';
 import { type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
@@ -156,7 +156,8 @@ export function preparePostWrite<Refusal extends string>(db: Database, write: Po
       const stored = await storedResult(db, mutation, { projectId, postId, route, result });
       if (stored) return { outcome: 'unchanged', post: stored };
     }
-    const post = row.post ? postSchema.parse(row.post) : null;
+    // Built by the database from the locked row's typed columns (`postView`): nothing to check.
+    const post = row.post;
     if (!post || !row.outcome) throw postNotFound();
     const outcome = row.outcome as WriteOutcome<Refusal>;
     if (mutation.mutationId && !row.claimed && (outcome === 'unchanged' || outcome === 'updated')) {
