@@ -74,9 +74,11 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     return limitStreamedBody(c, next);
   });
   app.use('/api/*', async (c, next) => {
+    // `c.header` after the answer is made copies it into a new Response whose body is then streamed
+    // out, a cost every API call paid: compression's `Vary` is said before (compress then leaves the
+    // answer alone when it does not compress it), Cache-Control on the answer's own headers.
+    c.header('Vary', 'Accept-Encoding');
     await next();
-    // On the answer's own headers: `c.header` after the answer is made copies it into a new Response
-    // and streams its body out, a cost every API call paid.
     c.res.headers.set('Cache-Control', 'no-store');
   });
   app.use('/api/*', refuseCrossSite({ ownOrigin: (c) => requestOrigin(c, env.TRUST_PROXY) }));
