@@ -81,6 +81,7 @@ export function securityHeaders(
   });
   return async (c, next) => {
     await headers(c, next);
-    if (isHttps(c, trustProxy)) c.header('Strict-Transport-Security', strictTransportSecurity);
+    // Set on the answer's headers, as the headers above are (`c.header` would copy the answer).
+    if (isHttps(c, trustProxy)) c.res.headers.set('Strict-Transport-Security', strictTransportSecurity);
   };
 }

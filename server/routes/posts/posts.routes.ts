@@ -7,11 +7,12 @@ import { draftingHttpError } from '../../generation/generation-error';
 import type { Bind } from '../../http/bind-route';
 import type { AppDeps } from '../../http/deps';
 import { HttpError } from '../../http/envelope';
-import { applyOnce, type Transaction } from './apply-once';
-import { editAnswer } from './edit-answer';
+import type { Transaction } from './apply-once';
+import { answerEditor } from './edit-answer';
 import { postNotFound, postOfProject, reviewedProject } from './post-scope';
 import { notHidden, registerPostSignalRoutes } from './post-signals.routes';
-import { type PostRow, toPost } from './post-view';
+import { toPost } from './post-view';
+import { preparePostWrite } from './post-write';
 
 /**
  * A discovery run of the project that is still going: started, and its process beat recently (one that
@@ -45,11 +46,6 @@ async function beingPublished(db: Database | Transaction, postId: string): Promi
     .where(and(eq(publishAttempts.postId, postId), eq(publishAttempts.status, 'started')))
     .limit(1);
   return live !== undefined;
-}
-
-async function socialOf(db: Database | Transaction, post: PostRow): Promise<string | null> {
-  const [social] = await db.select({ slug: socials.slug }).from(socials).where(eq(socials.id, post.socialId));
-  return social?.slug ?? null;
 }
 
 /**
@@ -86,6 +82,32 @@ function dayPostsQueries(db: Database) {
     }
     return query;
   };
+}
+
+const approved = sql`${sql.placeholder('approved')}::boolean`;
+
+/**
+ * Sets a post's approval to the value sent, in one statement (`post-write.ts`). Approving needs
+ * autoposting set up and a network Autopilot may post to; a published post keeps its approval, and a
+ * reply Autopilot is sending cannot be unapproved. An unapproved reply is no longer waiting for
+ * anything: its card's publishing note goes.
+ */
+function approvalWrite(db: Database) {
+  return preparePostWrite(db, {
+    name: 'set_approved',
+    outcome: sql`case
+      when t.approved = ${approved} then 'unchanged'
+      when t.published then 'published'
+      when ${approved} and t.social = 'hackernews' then 'hand_posted'
+      when ${approved} and not ${sql.placeholder('autopostingSetup')}::boolean then 'no_autoposting'
+      when not ${approved} and t.being_published then 'being_published'
+      else 'updated' end`,
+    changes: {
+      approved,
+      publish_note: sql`case when ${approved} then t.publish_note end`,
+    },
+    refusals: ['published', 'hand_posted', 'no_autoposting', 'being_published'] as const,
+  });
 }
 
 /**
@@ -213,44 +235,36 @@ export function registerPostRoutes(bind: Bind, { db, drafter, logger }: AppDeps)
     return { answer: row.answer, answerVersion: row.answerVersion };
   });
 
-  // "Set to X", never a toggle, so a replayed or reordered approval cannot flip it back.
+  // "Set to X", never a toggle, so a replayed or reordered approval cannot flip it back. One statement.
+  const approve = approvalWrite(db);
   bind(api.setApproved, async (c, { params, body }) => {
     const project = reviewedProject(c);
-    return applyOnce(
-      db,
+    const { outcome, post } = await approve(
       { mutationId: body.mutationId, projectId: project.id, postId: params.postId, route: 'approved' },
-      async (tx, post) => {
-        if (post.approved === body.approved) return toPost(post);
-        if (post.published) throw alreadyPublished('approval');
-        if (body.approved && (await socialOf(tx, post)) === 'hackernews')
-          throw new HttpError(409, 'conflict', handPostedOnly);
-        if (body.approved && !project.autopostingSetup)
-          throw new HttpError(
-            409,
-            'conflict',
-            'Set up autoposting first: approved replies are published by it',
-          );
-        if (!body.approved && (await beingPublished(tx, post.id))) throw beingPublishedNow('unapproved');
-        const [row] = await tx
-          .update(posts)
-          // An unapproved reply is no longer waiting for anything: its card's publishing note goes.
-          .set({
-            approved: body.approved,
-            updatedAt: new Date(),
-            ...(body.approved ? {} : { publishNote: null }),
-          })
-          .where(eq(posts.id, post.id))
-          .returning();
-        if (!row) throw postNotFound();
-        return toPost(row);
-      },
+      { approved: body.approved, autopostingSetup: project.autopostingSetup },
     );
+    switch (outcome) {
+      case 'published':
+        throw alreadyPublished('approval');
+      case 'hand_posted':
+        throw new HttpError(409, 'conflict', handPostedOnly);
+      case 'no_autoposting':
+        throw new HttpError(
+          409,
+          'conflict',
+          'Set up autoposting first: approved replies are published by it',
+        );
+      case 'being_published':
+        throw beingPublishedNow('unapproved');
+      default:
+        return post;
+    }
   });
 
+  const editAnswer = answerEditor(db);
   bind(api.updateAnswer, async (c, { params, body }) => {
     const project = reviewedProject(c);
     return editAnswer(
-      db,
       { mutationId: body.mutationId, projectId: project.id, postId: params.postId, route: 'update-answer' },
       { answer: body.answer, baseVersion: body.baseVersion },
     );

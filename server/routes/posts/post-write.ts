@@ -1,0 +1,170 @@
+import type { Post } from '@contract/entities';
+import { type SQL, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type { Database } from '../../db/client';
+import { type PostMutation, storedResult } from './apply-once';
+import { isPostId, postNotFound } from './post-scope';
+
+/** A timestamp as `Date.toISOString()` writes it (milliseconds, UTC), or null. */
+const isoTime = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** The API's view of a post (`post-view.ts`'s `toPost`), built by the database from the row `alias`. */
+const postView = (alias: string) =>
+  sql.raw(`json_build_object(
+    'id', ${alias}.id, 'author', ${alias}.author, 'keyword', ${alias}.keyword,
+    'published_date', ${isoTime(`${alias}.published_date`)}, 'title', ${alias}.title,
+    'content', ${alias}.content, 'url', ${alias}.url, 'answer', ${alias}.answer,
+    'approved', ${alias}.approved, 'published', ${alias}.published,
+    'answerVersion', ${alias}.answer_version, 'score', ${alias}.score, 'reason', ${alias}.reason,
+    'publishedAt', ${isoTime(`${alias}.published_at`)}, 'replyUrl', ${alias}.reply_url,
+    'publishNote', ${alias}.publish_note)`);
+
+/** The columns of the view, in its order; a write changes some of them. */
+const viewColumns = [
+  'id',
+  'author',
+  'keyword',
+  'published_date',
+  'title',
+  'content',
+  'url',
+  'answer',
+  'approved',
+  'published',
+  'answer_version',
+  'score',
+  'reason',
+  'published_at',
+  'reply_url',
+  'publish_note',
+] as const;
+
+export type WritableColumn = 'answer' | 'answer_version' | 'approved' | 'publish_note';
+
+/** How a write went: unchanged, updated, or a refusal the write names (decided on the locked post). */
+export type WriteOutcome<Refusal extends string> = 'unchanged' | 'updated' | Refusal;
+
+/**
+ * One write to a post, as SQL over the locked post `t`: its columns, `being_published` (Autopilot is
+ * sending its reply) and `social` (its network's slug). Values the request sends are placeholders.
+ */
+export interface PostWrite<Refusal extends string> {
+  /** The statement's name: PostgreSQL prepares it once per connection. */
+  name: string;
+  /** A `case … end` naming the outcome: 'unchanged', 'updated' or one of the refusals. */
+  outcome: SQL;
+  /** The columns an update sets, each as SQL over `t`; `updated_at` is set too. */
+  changes: Partial<Record<WritableColumn, SQL>>;
+  /** Only to type the refusals. */
+  refusals?: readonly Refusal[];
+}
+
+interface WriteRow {
+  found: boolean;
+  prior: { project_id: string; post_id: string; route: string; result: unknown } | null;
+  outcome: string | null;
+  post: Post | null;
+  claimed: boolean;
+}
+
+/**
+ * The write as one statement (one round trip): it locks the post of the project, reads a result stored
+ * for the mutation id, decides the outcome on the locked row, records the mutation id with its result
+ * (the post view, built by the database) and updates the post, only when the mutation id was claimed. A
+ * concurrent request with the same id waits for the post's lock (or the id's), claims nothing and
+ * changes nothing. Refusals are not recorded: the same id may be sent again once the refusal is gone.
+ */
+function writeStatement(write: PostWrite<string>): SQL {
+  const mutationId = sql`${sql.placeholder('mutationId')}::text`;
+  const next = viewColumns.map((column) => {
+    const change = write.changes[column as WritableColumn];
+    return change
+      ? sql`case when t.outcome = 'updated' then ${change} else t.${sql.raw(column)} end as ${sql.raw(column)}`
+      : sql`t.${sql.raw(column)}`;
+  });
+  const sets = Object.keys(write.changes).map((column) => sql`${sql.raw(column)} = n.${sql.raw(column)}`);
+  return sql`with target as (
+    select p.*, exists (
+      select 1 from publish_attempts a where a.post_id = p.id and a.status = 'started'
+    ) as being_published, (select s.slug from socials s where s.id = p.social_id) as social
+    from posts p
+    where p.id = ${sql.placeholder('postId')}::uuid and p.project_id = ${sql.placeholder('projectId')}::uuid
+    for update of p
+  ), prior as (
+    select project_id, post_id, route, result from applied_mutations
+    where ${mutationId} is not null and mutation_id = ${mutationId}
+  ), next as (
+    select t.outcome, ${sql.join(next, sql`, `)}
+    from (
+      select t.*, ${write.outcome} as outcome from target t where not exists (select 1 from prior)
+    ) t
+  ), result as (
+    select n.id, n.outcome, ${postView('n')} as post from next n
+  ), claim as (
+    insert into applied_mutations (mutation_id, project_id, post_id, route, result)
+    select ${mutationId}, ${sql.placeholder('projectId')}::uuid, r.id, ${sql.placeholder('route')}::text,
+      r.post::jsonb
+    from result r
+    where ${mutationId} is not null and r.outcome in ('unchanged', 'updated')
+    on conflict (mutation_id) do nothing
+    returning mutation_id
+  ), updated as (
+    update posts p set ${sql.join(sets, sql`, `)}, updated_at = now()
+    from next n
+    where p.id = n.id and n.outcome = 'updated' and (${mutationId} is null or exists (select 1 from claim))
+    returning p.id
+  )
+  select
+    exists (select 1 from target) as found,
+    (select row_to_json(prior) from prior) as prior,
+    (select outcome from result) as outcome,
+    (select post from result) as post,
+    exists (select 1 from claim) as claimed`;
+}
+
+const dialect = new PgDialect();
+
+/**
+ * The write, prepared once (PostgreSQL plans it once per connection; PGlite plans each run): it applies
+ * a mutation to one post of the project at most once per mutation id, and answers the post as it is
+ * after the write with the outcome, or the result stored for the mutation id (409 when that id named
+ * another write).
+ */
+export function preparePostWrite<Refusal extends string>(db: Database, write: PostWrite<Refusal>) {
+  const prepared = db._.session.prepareQuery(
+    dialect.sqlToQuery(writeStatement(write)),
+    undefined,
+    write.name,
+    false,
+  );
+  return async (
+    mutation: PostMutation,
+    values: Record<string, unknown>,
+  ): Promise<{ outcome: WriteOutcome<Refusal>; post: Post }> => {
+    if (!isPostId(mutation.postId)) throw postNotFound();
+    const { rows } = (await prepared.execute({
+      ...values,
+      mutationId: mutation.mutationId ?? null,
+      projectId: mutation.projectId,
+      postId: mutation.postId,
+      route: mutation.route,
+    })) as { rows: WriteRow[] };
+    const row = rows[0];
+    if (!row?.found) throw postNotFound();
+    if (row.prior) {
+      const { project_id: projectId, post_id: postId, route, result } = row.prior;
+      const stored = await storedResult(db, mutation, { projectId, postId, route, result });
+      if (stored) return { outcome: 'unchanged', post: stored };
+    }
+    // Built by the database from the locked row's typed columns (`postView`): nothing to check.
+    const post = row.post;
+    if (!post || !row.outcome) throw postNotFound();
+    const outcome = row.outcome as WriteOutcome<Refusal>;
+    if (mutation.mutationId && !row.claimed && (outcome === 'unchanged' || outcome === 'updated')) {
+      // The same mutation id was applied meanwhile by a request this statement waited for.
+      const stored = await storedResult(db, mutation);
+      if (stored) return { outcome: 'unchanged', post: stored };
+    }
+    return { outcome, post };
+  };
+}
