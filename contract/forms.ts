@@ -106,16 +106,15 @@ export type AutopostUserData = z.infer<typeof autopostUserDataSchema>;
 
 /** Limits of Autopilot's pacing (an addition): replies a day per account and network, minutes between two. */
 export const autopilotPacingLimits = { dailyCap: { min: 1, max: 50 }, minGapMinutes: { min: 5, max: 1440 } };
+/** A pacing value: a whole number in its range, refused in words a person reads (the envelope names the field). */
+const pacingValue = ({ min, max }: { min: number; max: number }) => {
+  const message = `Must be a whole number from ${min} to ${max}`;
+  return z.optional(z.int({ error: message }).check(z.gte(min, message), z.lte(max, message)));
+};
 
 export const autopilotSettingsSchema = z.object({
   paused: z.optional(z.boolean()),
-  dailyCap: z.optional(
-    z.int().check(z.gte(autopilotPacingLimits.dailyCap.min), z.lte(autopilotPacingLimits.dailyCap.max)),
-  ),
-  minGapMinutes: z.optional(
-    z
-      .int()
-      .check(z.gte(autopilotPacingLimits.minGapMinutes.min), z.lte(autopilotPacingLimits.minGapMinutes.max)),
-  ),
+  dailyCap: pacingValue(autopilotPacingLimits.dailyCap),
+  minGapMinutes: pacingValue(autopilotPacingLimits.minGapMinutes),
 });
 export type AutopilotSettings = z.infer<typeof autopilotSettingsSchema>;

@@ -237,9 +237,10 @@ describe.each(testDatabases())('/api/setup-autoposting (%s)', (kind) => {
 
     it.each([
       ['paused', { paused: 'yes' }, 'Invalid input: expected boolean, received string'],
-      ['dailyCap', { dailyCap: 51 }, 'Too big: expected number to be <=50'],
-      ['dailyCap', { dailyCap: 2.5 }, 'Invalid input: expected int, received number'],
-      ['minGapMinutes', { minGapMinutes: 4 }, 'Too small: expected number to be >=5'],
+      ['dailyCap', { dailyCap: 51 }, 'Must be a whole number from 1 to 50'],
+      ['dailyCap', { dailyCap: 2.5 }, 'Must be a whole number from 1 to 50'],
+      ['dailyCap', { dailyCap: '5' }, 'Must be a whole number from 1 to 50'],
+      ['minGapMinutes', { minGapMinutes: 4 }, 'Must be a whole number from 5 to 1440'],
     ])('settings: a bad %s', async (field, body, message) => {
       const before = await status('GET', '');
       expectFailure(await call('PUT', '/settings', body), 400, { code: 'bad_request', field, message });
