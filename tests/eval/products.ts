@@ -116,4 +116,71 @@ export const evalProducts: EvalProduct[] = [
     ],
     heldOut: true,
   },
+  {
+    slug: 'postcraft',
+    name: 'Postcraft',
+    kind: 'social media scheduler',
+    description:
+      'A social media scheduler for small businesses: plan and schedule posts for Instagram, Facebook, X and LinkedIn from one calendar, with best-time suggestions and a weekly engagement report.',
+    goal: 'Find small businesses and marketers struggling to keep up with posting or to grow engagement',
+    tov: 'Upbeat and practical',
+    keywords: [
+      { name: 'social media', filter: null },
+      { name: 'schedule posts', filter: null },
+      { name: 'engagement', filter: '-ring -wedding' },
+      { name: 'hootsuite', filter: null },
+      { name: 'instagram', filter: null },
+    ],
+    heldOut: false,
+  },
+  {
+    slug: 'pressbolt',
+    name: 'Pressbolt',
+    kind: 'managed WordPress hosting',
+    description:
+      'Managed WordPress hosting that makes sites fast: caching and a CDN set up for you, automatic plugin and core updates with backups before each, and malware cleanup included.',
+    goal: 'Find WordPress site owners with a slow or hacked site, plugin trouble, or looking for better hosting',
+    tov: 'Knowledgeable and calm',
+    keywords: [
+      { name: 'wordpress', filter: null },
+      { name: 'hosting', filter: null },
+      { name: 'plugin', filter: null },
+      { name: 'website slow', filter: null },
+    ],
+    heldOut: false,
+  },
+  {
+    slug: 'classpilot',
+    name: 'ClassPilot',
+    kind: 'lesson planning and grading for teachers',
+    description:
+      'Lesson planning and grading for teachers: build a unit from standards-aligned templates, grade with rubrics in half the time, and share plans with your department.',
+    goal: 'Find teachers overwhelmed by lesson planning or grading',
+    tov: 'Supportive and down to earth',
+    keywords: [
+      { name: 'lesson plans', filter: null },
+      { name: 'grading', filter: null },
+      { name: 'classroom', filter: null },
+      { name: 'lesson', filter: null },
+    ],
+    heldOut: true,
+  },
+  {
+    slug: 'liftlog',
+    name: 'Liftlog',
+    kind: 'workout and nutrition tracker',
+    description:
+      'A workout and nutrition tracker: log lifts and runs, follow a beginner strength programme, count calories and macros from a barcode scan, and see progress over weeks.',
+    goal: 'Find people starting to work out or trying to lose weight who need a plan or a way to track it',
+    tov: 'Motivating and no-nonsense',
+    keywords: [
+      { name: 'workout', filter: null },
+      { name: 'calories', filter: null },
+      { name: 'routine', filter: null },
+      { name: 'lose weight', filter: null },
+      { name: 'gym', filter: null },
+      { name: 'diet', filter: null },
+    ],
+    heldOut: true,
+  },
 ];
