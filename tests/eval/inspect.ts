@@ -1,9 +1,11 @@
 /**
  * `npx tsx tests/eval/inspect.ts <product…>`: every candidate of a product as relevance judged it in the
  * real pipeline (the keyword that scored it best, score, reason, kept or not) beside its label and the
- * label's note, with the title and the text's first words: what to read when tuning. Held-out products
+ * label's note, with the title and the text's first words: what to read when tuning; `--summary` prints only the
+ * figures, `--json <file>` writes every candidate with its score, label and text. Held-out products
  * are refused unless `--held-out` is given, so tuning does not look at them by accident.
  */
+import { writeFileSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { openDatabase } from '../../server/db/client';
 import { posts, projects, socials, workspaces } from '../../server/db/schema';
@@ -37,6 +39,7 @@ async function main() {
     { slug: 'reddit', name: 'Reddit', position: 0, enabled: true },
     { slug: 'hackernews', name: 'Hacker News', position: 1, enabled: true },
   ]);
+  const dump: unknown[] = [];
   try {
     for (const product of evalProducts.filter((each) => args.includes(each.slug))) {
       if (product.heldOut && !heldOutAllowed) {
@@ -116,6 +119,18 @@ async function main() {
       console.log(
         `\n===== ${product.name}: ranking P@10 ${top10.toFixed(2)}, AP ${(precisionSum / (relevantCount || 1)).toFixed(2)}; kept ${kept.size}, P ${(keptRelevant / (kept.size || 1)).toFixed(2)}, R ${(keptRelevant / (relevantCount || 1)).toFixed(2)}`,
       );
+      for (const { post, judged, label } of rows)
+        dump.push({
+          product: product.slug,
+          id: post.id,
+          score: judged?.score ?? -1,
+          reason: judged?.reason ?? '',
+          keyword: judged?.keyword ?? '',
+          kept: kept.has(post.id),
+          relevant: label?.relevant ?? false,
+          title: post.title,
+          text: post.text,
+        });
       if (args.includes('--summary')) continue;
       for (const { post, judged, label } of rows) {
         const mark = label?.relevant ? 'REL' : '---';
@@ -135,6 +150,8 @@ async function main() {
         console.log(`  label: ${label?.note ?? '(none)'}`);
       }
     }
+    const jsonAt = args.indexOf('--json');
+    if (jsonAt >= 0) writeFileSync(args[jsonAt + 1] ?? 'inspect.json', JSON.stringify(dump));
   } finally {
     await server.close();
     await handle.close();
