@@ -55,6 +55,18 @@ const lengthOf = (vector: Map<string, number>) =>
 
 const endings = ['s', 'es', 'ing', 'ed', 'd', 'er', 'ers', 'ings'];
 
+const readAlone = new Map<string, string>();
+/** A word's scoring form when read alone, in lower case (kept: the same few words come back). */
+function wordOnItsOwn(normal: string): string {
+  let key = readAlone.get(normal);
+  if (key === undefined) {
+    key = textWords(normal)[0]?.key ?? normal;
+    if (readAlone.size >= 20_000) readAlone.clear();
+    readAlone.set(normal, key);
+  }
+  return key;
+}
+
 /**
  * Whether a post's word is a keyword's word: the same dictionary form, or the keyword's word with an
  * inflection ("editing" for "edit", "invoicing" for "invoice", "planning" for "plan"), never another
@@ -62,6 +74,9 @@ const endings = ['s', 'es', 'ing', 'ed', 'd', 'er', 'ers', 'ings'];
  */
 function sameWord(word: TextWord, key: string): boolean {
   if (word.key === key) return true;
+  // A capitalised word is read as a name and keeps its form ("Social Media Strategy" has "media" where
+  // the keyword "social media" has "medium"): read on its own, it is the same word.
+  if (word.key === word.normal && wordOnItsOwn(word.normal) === key) return true;
   const normal = word.normal;
   if (!normal.startsWith(key.slice(0, -1)) || normal.length <= key.length) return false;
   const bases = [key, key.endsWith('e') ? key.slice(0, -1) : '', `${key}${key.at(-1) ?? ''}`].filter(Boolean);

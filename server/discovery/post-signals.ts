@@ -68,10 +68,24 @@ const intents: readonly IntentLevel[] = [
       // Not the sign-off of a post that shares ("If anyone has any suggestions, please comment").
       /(?<!\bif (?:any ?one|any ?body|some ?one|you) (?:has|have) )\b(?:any|your) (?:recommendations|suggestions)\b/iu,
       /\breplacement for\b/iu,
+      // "Do you have better tools to track engagement to suggest?", "anyone know of a good plugin".
+      new RegExp(
+        `\\b(?:do|does) (?:you|any ?one|any ?body|some ?one)(?: guys)? (?:have|know|use) (?:of )?(?:(?:a|an|any|some) )?(?:${kinds} )?(?:\\w+ )?${things}\\b`,
+        'iu',
+      ),
+      // "I'd love to hear what others are using", "what are you using for…".
+      /\b(?:what|which) (?:others|other people|everyone|people|you(?: guys| all)?|y'all) (?:are|is) using\b|\bwhat are (?:you|others|people)(?: guys)? using\b/iu,
+      // "Is it better to use a tool to post to all four accounts?"
+      new RegExp(
+        `\\b(?:is it (?:better|worth it|best) to|should (?:i|we)) use (?:a|an|some) (?:\\w+ )?${things}\\b`,
+        'iu',
+      ),
       /\b(?:recomiend\w*|alguna (?:herramienta|aplicación|app)|alternativa a|recommand\w*|quelqu'un (?:conna[iî]t|utilise)|une alternative à|empfehl\w*|kennt jemand|gibt es (?:ein|eine)|alternative zu|consigli\w*|qualcuno conosce)\b/iu,
     ],
     asked: [
       /\balternatives? (?:to|for)\b/iu,
+      // "Is there a free equivalent to Radian6?", asked; a guide lists "a free equivalent of Photoshop".
+      /\b(?:equivalent|substitute) (?:to|of|for)\b/iu,
       /\b(?:switch(?:ing)?|migrat(?:e|ing)) (?:away )?from\b|\bmov(?:e|ing) away from\b/iu,
     ],
   },
@@ -91,7 +105,9 @@ const intents: readonly IntentLevel[] = [
     level: 0.85,
     says: 'asks for advice',
     said: [
-      /\bany (?:good |decent |free |solid )?(?:resources?|books?|courses?|tutorials?|guides?|advice|tips|pointers|ideas)\b/iu,
+      /\bany (?:good |decent |free |solid |useful |helpful )?(?:resources?|books?|courses?|tutorials?|guides?|advice|tips|pointers|ideas|templates?|examples?)\b/iu,
+      // "Are there a few golden rules that I should know?", "What does a manager NEED to know?"
+      /\b(?:rules|basics|fundamentals|essentials|best practices|things|tools)\b[^.?!]{0,30}\b(?:i|we|you|one|a \w+(?: \w+)?) (?:should|need to|must|would have to|have to) know\b/iu,
       /\bwhere (?:should|do|can|would) (?:i|we|one|you) (?:start|begin|learn|find|go)\b/iu,
       /\b(?:need|want|looking for|seeking|appreciate|would love|could use) (?:some |any )?(?:help|advice|tips|guidance|input|suggestions|pointers)\b/iu,
       /\b(?:advice|tips|help)\s*(?:\?|needed|please|wanted)/iu,
@@ -114,7 +130,7 @@ const intents: readonly IntentLevel[] = [
     says: 'describes a problem or a need',
     said: [
       /\b(?:what i (?:need|want) is|i need (?:to|a way to)|i(?:'m| am) trying to|i(?:'d| would) like to(?! (?:share|pass|thank|say|add|mention|point out|announce|introduce)\b)|i want to (?:be able to|make|create|automate|find|get|build))\b/iu,
-      /\b(?:struggl\w*|frustrat\w*|annoy\w*|nightmare|headache|pain in the|stuck|overwhelm\w*|tired of|sick of|drives? me (?:crazy|nuts)|waste of time|wasting (?:time|hours|money)|losing (?:money|clients|customers|track)|(?:can't|cannot|can not) (?:figure|seem|get|find)|(?:doesn't|does not|isn't|is not|won't|will not) work|no idea how|(?:don't|do not) know how|hate (?:it|that|when|having|doing|chasing)|keeps? (?:failing|crashing|breaking))\b/iu,
+      /\b(?:struggl\w*|frustrat\w*|annoy\w*|nightmare|headache|pain in the|stuck|overwhelm\w*|tired of|sick of|drives? me (?:crazy|nuts)|waste of time|wasting (?:time|hours|money)|losing (?:money|clients|customers|track)|(?:can't|cannot|can not) (?:figure|seem|get|find)|(?:can't|cannot|hard to|unable to|struggl\w* to) keep up|(?:is|are) killing me|(?:always|constantly) (?:so )?(?:busy|behind)|falling behind|a job for more than one person|(?:doesn't|does not|isn't|is not|won't|will not) work|no idea how|(?:don't|do not) know how|hate (?:it|that|when|having|doing|chasing)|keeps? (?:failing|crashing|breaking))\b/iu,
     ],
     asked: [],
   },

@@ -213,6 +213,54 @@ describe('what a marketer would answer', () => {
     expect((await scoreOf(favouriteTool)).reason).toMatch(/^Asks for a tool \(“What's your favourite app”\)/);
   });
 
+  it('reads the ways people ask for a tool without naming one, and a guide that lists equivalents as no request', async () => {
+    const asked = async (title: string, content: string) =>
+      (await scoreOf(post(title.slice(0, 12), content, { title }))).reason;
+    expect(
+      await asked(
+        'Anyone else seeing late payments pile up?',
+        'Three clients are 60 days over on invoices. Do you have better tools to send payment reminders to suggest?',
+      ),
+    ).toMatch(/^Asks for a tool \(“Do you have better tools”\)/);
+    expect(
+      await asked(
+        'Freelancers, how do you stay on top of invoices?',
+        'I track invoices and payment reminders in a spreadsheet. I would love to hear what others are using.',
+      ),
+    ).toMatch(/^Asks for a tool \(“what others are using”\)/);
+    expect(
+      await asked(
+        'Is there a free equivalent to Chaser for payment reminders?',
+        'Chaser is too much for 10 invoices a month.',
+      ),
+    ).toMatch(/^Asks for a tool/);
+    expect(
+      await asked(
+        'Four clients, weekly invoices',
+        'I send invoices every Friday by hand. Is it better to use a tool for the payment reminders or a template?',
+      ),
+    ).toMatch(/^Asks for a tool \(“Is it better to use a tool”\)/);
+    expect(
+      await asked(
+        'What does a freelancer NEED to know about invoices?',
+        'What are the rules of payment reminders that I should know?',
+      ),
+    ).toMatch(/^Asks for advice/);
+    expect(
+      await asked(
+        'Golden rules for chasing invoices',
+        'I manage invoices and payment reminders for 8 clients. The chasing is killing me.',
+      ),
+    ).toMatch(/^Describes a problem or a need \(“is killing me”\)/);
+    // A guide that names "a free equivalent of" something asks nothing.
+    expect(
+      await asked(
+        'A list of invoicing apps',
+        'Wave is a free equivalent of QuickBooks for invoices and payment reminders. Zoho sends reminders too.',
+      ),
+    ).not.toMatch(/^Asks for a tool/);
+  });
+
   it('ranks a question about which device to buy below one about the product’s kind, unless the product is a device', async () => {
     const laptop = post(
       'laptop',
