@@ -109,6 +109,8 @@ const intents: readonly IntentLevel[] = [
       // "Are there a few golden rules that I should know?", "What does a manager NEED to know?"
       /\b(?:rules|basics|fundamentals|essentials|best practices|things|tools)\b[^.?!]{0,30}\b(?:i|we|you|one|a \w+(?: \w+)?) (?:should|need to|must|would have to|have to) know\b/iu,
       /\bwhere (?:should|do|can|would) (?:i|we|one|you) (?:start|begin|learn|find|go)\b/iu,
+      // Asks others to judge something of the writer's: "any feedback on my shop?", "please critique my…".
+      /\b(?:(?:feedback|critique|criticism|thoughts|opinions?|input) (?:on|about|of) my|(?:review|critique|rate|roast|proofread|look over|take a look at) my)\b/iu,
       /\b(?:need|want|looking for|seeking|appreciate|would love|could use) (?:some |any )?(?:help|advice|tips|guidance|input|suggestions|pointers)\b/iu,
       /\b(?:advice|tips|help)\s*(?:\?|needed|please|wanted)/iu,
       /\b(?:help me|please help|can (?:you|someone|anyone) help)\b/iu,

@@ -252,6 +252,12 @@ describe('what a marketer would answer', () => {
         'I manage invoices and payment reminders for 8 clients. The chasing is killing me.',
       ),
     ).toMatch(/^Describes a problem or a need \(“is killing me”\)/);
+    expect(
+      await asked(
+        'First month freelancing',
+        'Here is the invoice template I send with payment reminders. Any feedback on my wording is welcome.',
+      ),
+    ).toMatch(/^Asks for advice \(“feedback on my”\)/);
     // A guide that names "a free equivalent of" something asks nothing.
     expect(
       await asked(
