@@ -2,7 +2,7 @@ import { commonWords, communityCount } from './common-words';
 import type { EligiblePost } from './hard-rules';
 import { containsTerm } from './keyword-filter';
 import { equipmentAsked, intentOf, learnerOf, noiseOf, wantsLearners } from './post-signals';
-import { type TextWord, textWords } from './post-words';
+import { readWords, type TextWord, textWords } from './post-words';
 import type { RelevanceRequest, SourcePost } from './types';
 
 /** A post's score from 0 to 100 and the line that says why. */
@@ -60,7 +60,7 @@ const readAlone = new Map<string, string>();
 function wordOnItsOwn(normal: string): string {
   let key = readAlone.get(normal);
   if (key === undefined) {
-    key = textWords(normal)[0]?.key ?? normal;
+    key = readWords(normal)[0]?.key ?? normal;
     if (readAlone.size >= 20_000) readAlone.clear();
     readAlone.set(normal, key);
   }

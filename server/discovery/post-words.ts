@@ -46,7 +46,8 @@ export function textWords(text: string): readonly TextWord[] {
   return words;
 }
 
-function readWords(text: string): readonly TextWord[] {
+/** The words of a text, read afresh and not remembered (for single words, which would crowd texts out). */
+export function readWords(text: string): readonly TextWord[] {
   if (!text.trim()) return [];
   const { its } = nlp();
   const words: TextWord[] = [];
