@@ -213,6 +213,17 @@ describe('what a marketer would answer', () => {
     expect((await scoreOf(favouriteTool)).reason).toMatch(/^Asks for a tool \(“What's your favourite app”\)/);
   });
 
+  it('finds a keyword written in capitals, where a title reads it as a name', async () => {
+    const capitals = post(
+      'capitals',
+      'I run the Instagram and Facebook pages of a bakery and post every day by hand. Does anyone have any useful templates?',
+      { title: 'Social Media Strategy templates/examples' },
+    );
+    const { reason } = await scoreOf(capitals, { keyword: 'social media' });
+    expect(reason).toContain('mentions “social media”');
+    expect(reason).not.toContain('but not');
+  });
+
   it('reads the ways people ask for a tool without naming one, and a guide that lists equivalents as no request', async () => {
     const asked = async (title: string, content: string) =>
       (await scoreOf(post(title.slice(0, 12), content, { title }))).reason;
