@@ -1,3 +1,6 @@
+// @vitest-environment node
+// A plain global object stands in for the page: the unit project runs its files in VM contexts
+// (decision 053), where a DOM's `window.location` cannot be replaced to watch its `reload`.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 type Listener = () => void;
@@ -30,7 +33,8 @@ describe('registerServiceWorker', () => {
   beforeEach(() => {
     workbox.listeners.clear();
     vi.clearAllMocks();
-    Object.defineProperty(navigator, 'serviceWorker', { value: {}, configurable: true });
+    vi.stubGlobal('navigator', { serviceWorker: {} });
+    vi.stubGlobal('document', { readyState: 'complete' });
   });
   afterEach(() => {
     vi.unstubAllEnvs();
@@ -47,7 +51,7 @@ describe('registerServiceWorker', () => {
   it('offers an update when a new version waits, and reloads once it has taken over', async () => {
     vi.stubEnv('PROD', true);
     const reload = vi.fn();
-    vi.stubGlobal('location', { ...window.location, reload });
+    vi.stubGlobal('window', { location: { reload } });
     const onNeedRefresh = vi.fn<(update: () => Promise<void>) => void>();
 
     registerServiceWorker(onNeedRefresh);

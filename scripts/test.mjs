@@ -1,0 +1,57 @@
+// `npm test`: every check CI runs (typecheck, lint, the unit and server tests, the build and the browser
+// journeys), arranged so that the machine's two cores stay busy (decision 053). The browser journeys run
+// one file at a time and leave a core mostly idle, so the typecheck and lint run beside them (their output
+// is printed when they end); the unit and server tests, which keep both cores busy, run after. Once a step
+// fails no further step starts; the run ends with every step's time and the failures.
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+/** Runs one npm script or command; `quiet` keeps its output and prints it in one piece when it ends. */
+function run(label, command, args, { quiet = false } = {}) {
+  const started = performance.now();
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+    let output = '';
+    child.stdout?.on('data', (chunk) => {
+      output += chunk;
+    });
+    child.stderr?.on('data', (chunk) => {
+      output += chunk;
+    });
+    child.on('close', (code, signal) => {
+      if (quiet) process.stdout.write(`\n── ${label} ──\n${output}`);
+      resolve({ label, ok: code === 0, code: code ?? signal, seconds: (performance.now() - started) / 1000 });
+    });
+  });
+}
+
+const results = [];
+let failed = false;
+
+/** Runs steps one after another, stopping at the first failure (this line's or another's). */
+async function line(steps) {
+  for (const [label, command, args, options] of steps) {
+    if (failed) return;
+    const result = await run(label, command, args, options);
+    results.push(result);
+    if (!result.ok) failed = true;
+  }
+}
+
+const started = performance.now();
+await Promise.all([
+  line([
+    ['typecheck', 'npm', ['run', '--silent', 'typecheck'], { quiet: true }],
+    ['lint', 'npm', ['run', '--silent', 'lint'], { quiet: true }],
+  ]),
+  line([['build and browser journeys', 'npm', ['run', 'test:e2e']]]),
+]);
+await line([['unit and server tests', 'npx', ['vitest', 'run', '--project', 'unit', '--project', 'server']]]);
+
+console.log('\nnpm test:');
+for (const result of results)
+  console.log(`  ${result.ok ? 'ok    ' : 'FAILED'} ${result.label} (${result.seconds.toFixed(1)} s)`);
+console.log(`  total ${((performance.now() - started) / 1000).toFixed(1)} s`);
+process.exit(results.every((result) => result.ok) ? 0 : 1);
