@@ -5,7 +5,7 @@
  * (set to the other value each round) and `GET /api/posts/meta/dates`. The load comes from this process,
  * the servers run in the target's. The two servers take turns, A B A B (`BENCH_ROUNDS` rounds of
  * `BENCH_SECONDS` each), so a busy moment of the machine does not fall on one of them only; the figures
- * are the medians of the rounds.
+ * are the medians of the rounds. `BENCH_CALLS` runs only some of the calls.
  */
 import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
@@ -29,6 +29,8 @@ export interface ThroughputResult {
 
 const durationSeconds = Number(process.env.BENCH_SECONDS ?? 10);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 2);
+/** `BENCH_CALLS=update-answer,approved`: only the calls whose name contains one of these. */
+const only = process.env.BENCH_CALLS?.split(',').filter(Boolean) ?? [];
 
 type Requests = Partial<autocannon.Options> & { path?: string };
 
@@ -120,6 +122,7 @@ const medians = (runs: ThroughputFigures[]): ThroughputFigures => ({
 export async function benchApiThroughput(target: BenchTarget): Promise<ThroughputResult[]> {
   const results: ThroughputResult[] = [];
   for (const [call, requests] of calls(target)) {
+    if (only.length > 0 && !only.some((part) => call.includes(part))) continue;
     const ours: ThroughputFigures[] = [];
     const limit: ThroughputFigures[] = [];
     for (let round = 0; round < rounds; round += 1) {

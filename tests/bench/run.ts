@@ -11,7 +11,8 @@
  * - the embedded database on disk: what a committed update costs with PGLITE_SYNC on and off;
  * - the daily sweep of 2,000 projects by 2 and 4 workers on PostgreSQL (`sweep-simulation.ts`).
  *
- * `npm run bench -- api` runs the API part only.
+ * `npm run bench -- api` runs the API part only; `BENCH_DATABASES=postgres` there leaves PGlite out and
+ * `BENCH_CALLS=update-answer,approved` the other calls.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -100,12 +101,13 @@ function writeReport(file: string, report: object) {
   console.log(`\nWritten to ${file}`);
 }
 
-/** `npm run bench -- api`: the API figures only. */
+/** `npm run bench -- api`: the API figures only (`BENCH_DATABASES=postgres`: on PostgreSQL only). */
 async function mainApi() {
-  console.log('Seeding the benchmark server on PGlite (2,070 posts)…');
-  const { target, stop } = await startTarget('pglite');
+  const postgresOnly = process.env.BENCH_DATABASES === 'postgres';
+  console.log(`Seeding the benchmark server on ${postgresOnly ? 'PostgreSQL' : 'PGlite'} (2,070 posts)…`);
+  const { target, stop } = await startTarget(postgresOnly ? 'postgres' : 'pglite');
   try {
-    const api = await benchApi(target);
+    const api = postgresOnly ? await benchApiThroughput(target) : await benchApi(target);
     const rows = apiRows(api);
     console.log('');
     printTable(rows);
