@@ -19,6 +19,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { createInterface } from 'node:readline';
 import { benchApiThroughput, type ThroughputResult } from './api-throughput';
+import type { CpuPerRequest } from './cpu-usage';
 import { benchMentionsScroll } from './mentions-scroll';
 import { benchOutboxDrain } from './outbox-drain';
 import { benchPgliteSync } from './pglite-sync';
@@ -61,6 +62,12 @@ async function benchApi(pglite: BenchTarget): Promise<ThroughputResult[]> {
   return results;
 }
 
+/** `0.67 + 0.61 ms`: the server's CPU time per request, and its database's (PostgreSQL's backends). */
+const cpuText = (cpu: CpuPerRequest) =>
+  cpu.databaseMs === null
+    ? `${fixed(cpu.serverMs, 2)} ms`
+    : `${fixed(cpu.serverMs, 2)} + ${fixed(cpu.databaseMs, 2)} ms`;
+
 function apiRows(api: ThroughputResult[]): [string, string, string][] {
   const rows: [string, string, string][] = [];
   for (const result of api) {
@@ -72,6 +79,12 @@ function apiRows(api: ThroughputResult[]): [string, string, string][] {
       `${ours.requestsPerSecond} / ${limit.requestsPerSecond} = ${fixed(result.ratio, 2)}`,
     ]);
     rows.push([label, 'p99 latency ReplyRadar / one-query limit', `${ours.p99Ms} ms / ${limit.p99Ms} ms`]);
+    if (ours.cpu && limit.cpu)
+      rows.push([
+        label,
+        'CPU per request ReplyRadar / one-query limit (server + database)',
+        `${cpuText(ours.cpu)} / ${cpuText(limit.cpu)}`,
+      ]);
     if (ours.non2xx > 0) rows.push([label, 'non-2xx answers (ReplyRadar)', String(ours.non2xx)]);
   }
   return rows;
