@@ -5,16 +5,19 @@
  * (set to the other value each round) and `GET /api/posts/meta/dates`. The load comes from this process,
  * the servers run in the target's. The two servers take turns, A B A B (`BENCH_ROUNDS` rounds of
  * `BENCH_SECONDS` each), so a busy moment of the machine does not fall on one of them only; the figures
- * are the medians of the rounds.
+ * are the medians of the rounds. `BENCH_CALLS` runs only some of the calls.
  */
 import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
+import { type CpuPerRequest, cpuMeter } from './cpu-usage';
 import type { BenchTarget } from './target';
 
 export interface ThroughputFigures {
   requestsPerSecond: number;
   p99Ms: number;
   non2xx: number;
+  /** CPU time per request (`cpu-usage.ts`), where `/proc` says. */
+  cpu: CpuPerRequest | null;
 }
 
 export interface ThroughputResult {
@@ -29,6 +32,8 @@ export interface ThroughputResult {
 
 const durationSeconds = Number(process.env.BENCH_SECONDS ?? 10);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 2);
+/** `BENCH_CALLS=update-answer,approved`: only the calls whose name contains one of these. */
+const only = process.env.BENCH_CALLS?.split(',').filter(Boolean) ?? [];
 
 type Requests = Partial<autocannon.Options> & { path?: string };
 
@@ -88,8 +93,11 @@ function calls(target: BenchTarget): [string, () => Requests][] {
   ];
 }
 
-async function load(base: string, requests: Requests): Promise<ThroughputFigures> {
+type Meter = Awaited<ReturnType<typeof cpuMeter>>;
+
+async function load(base: string, requests: Requests, meter: Meter): Promise<ThroughputFigures> {
   const { path = '', ...options } = requests;
+  await meter.start();
   const result = await autocannon({
     url: `${base}${path}`,
     connections: 10,
@@ -100,6 +108,7 @@ async function load(base: string, requests: Requests): Promise<ThroughputFigures
     requestsPerSecond: Math.round(result.requests.average),
     p99Ms: result.latency.p99,
     non2xx: result.non2xx,
+    cpu: await meter.perRequest(result.requests.total),
   };
 }
 
@@ -111,20 +120,33 @@ function median(values: number[]): number {
     : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 }
 
+function medianCpu(runs: ThroughputFigures[]): CpuPerRequest | null {
+  const measured = runs.flatMap((run) => (run.cpu ? [run.cpu] : []));
+  if (measured.length === 0) return null;
+  const database = measured.flatMap((cpu) => (cpu.databaseMs === null ? [] : [cpu.databaseMs]));
+  return {
+    serverMs: median(measured.map((cpu) => cpu.serverMs)),
+    databaseMs: database.length > 0 ? median(database) : null,
+  };
+}
+
 const medians = (runs: ThroughputFigures[]): ThroughputFigures => ({
   requestsPerSecond: Math.round(median(runs.map((run) => run.requestsPerSecond))),
   p99Ms: median(runs.map((run) => run.p99Ms)),
   non2xx: runs.reduce((sum, run) => sum + run.non2xx, 0),
+  cpu: medianCpu(runs),
 });
 
 export async function benchApiThroughput(target: BenchTarget): Promise<ThroughputResult[]> {
   const results: ThroughputResult[] = [];
+  const meter = await cpuMeter(target);
   for (const [call, requests] of calls(target)) {
+    if (only.length > 0 && !only.some((part) => call.includes(part))) continue;
     const ours: ThroughputFigures[] = [];
     const limit: ThroughputFigures[] = [];
     for (let round = 0; round < rounds; round += 1) {
-      ours.push(await load(target.baseURL, requests()));
-      limit.push(await load(target.bareURL, requests()));
+      ours.push(await load(target.baseURL, requests(), meter));
+      limit.push(await load(target.bareURL, requests(), meter));
     }
     const replyRadar = medians(ours);
     const bare = medians(limit);
@@ -137,5 +159,6 @@ export async function benchApiThroughput(target: BenchTarget): Promise<Throughpu
       rounds,
     });
   }
+  await meter.close();
   return results;
 }

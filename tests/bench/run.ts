@@ -11,13 +11,15 @@
  * - the embedded database on disk: what a committed update costs with PGLITE_SYNC on and off;
  * - the daily sweep of 2,000 projects by 2 and 4 workers on PostgreSQL (`sweep-simulation.ts`).
  *
- * `npm run bench -- api` runs the API part only.
+ * `npm run bench -- api` runs the API part only; `BENCH_DATABASES=postgres` there leaves PGlite out and
+ * `BENCH_CALLS=update-answer,approved` the other calls.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { createInterface } from 'node:readline';
 import { benchApiThroughput, type ThroughputResult } from './api-throughput';
+import type { CpuPerRequest } from './cpu-usage';
 import { benchMentionsScroll } from './mentions-scroll';
 import { benchOutboxDrain } from './outbox-drain';
 import { benchPgliteSync } from './pglite-sync';
@@ -60,6 +62,12 @@ async function benchApi(pglite: BenchTarget): Promise<ThroughputResult[]> {
   return results;
 }
 
+/** `0.67 + 0.61 ms`: the server's CPU time per request, and its database's (PostgreSQL's backends). */
+const cpuText = (cpu: CpuPerRequest) =>
+  cpu.databaseMs === null
+    ? `${fixed(cpu.serverMs, 2)} ms`
+    : `${fixed(cpu.serverMs, 2)} + ${fixed(cpu.databaseMs, 2)} ms`;
+
 function apiRows(api: ThroughputResult[]): [string, string, string][] {
   const rows: [string, string, string][] = [];
   for (const result of api) {
@@ -71,6 +79,12 @@ function apiRows(api: ThroughputResult[]): [string, string, string][] {
       `${ours.requestsPerSecond} / ${limit.requestsPerSecond} = ${fixed(result.ratio, 2)}`,
     ]);
     rows.push([label, 'p99 latency ReplyRadar / one-query limit', `${ours.p99Ms} ms / ${limit.p99Ms} ms`]);
+    if (ours.cpu && limit.cpu)
+      rows.push([
+        label,
+        'CPU per request ReplyRadar / one-query limit (server + database)',
+        `${cpuText(ours.cpu)} / ${cpuText(limit.cpu)}`,
+      ]);
     if (ours.non2xx > 0) rows.push([label, 'non-2xx answers (ReplyRadar)', String(ours.non2xx)]);
   }
   return rows;
@@ -100,12 +114,13 @@ function writeReport(file: string, report: object) {
   console.log(`\nWritten to ${file}`);
 }
 
-/** `npm run bench -- api`: the API figures only. */
+/** `npm run bench -- api`: the API figures only (`BENCH_DATABASES=postgres`: on PostgreSQL only). */
 async function mainApi() {
-  console.log('Seeding the benchmark server on PGlite (2,070 posts)…');
-  const { target, stop } = await startTarget('pglite');
+  const postgresOnly = process.env.BENCH_DATABASES === 'postgres';
+  console.log(`Seeding the benchmark server on ${postgresOnly ? 'PostgreSQL' : 'PGlite'} (2,070 posts)…`);
+  const { target, stop } = await startTarget(postgresOnly ? 'postgres' : 'pglite');
   try {
-    const api = await benchApi(target);
+    const api = postgresOnly ? await benchApiThroughput(target) : await benchApi(target);
     const rows = apiRows(api);
     console.log('');
     printTable(rows);

@@ -17,6 +17,9 @@ import { type RawQuery, type RawRows, startOneQueryServer } from './one-query-se
 
 export interface BenchTarget {
   database: 'pglite' | 'postgres';
+  /** This process (both servers run in it), and the PostgreSQL database's name (null on PGlite). */
+  pid: number;
+  databaseName: string | null;
   baseURL: string;
   bareURL: string;
   email: string;
@@ -116,10 +119,13 @@ async function main() {
 
   // The one-query limit, on the same database: PGlite's one connection, or a pool like the server's.
   const driver = await rawQuery(server);
+  const { url } = server.database as TestDatabase;
   const bare = await startOneQueryServer(driver.query, project.id);
 
   const target: BenchTarget = {
     database: kind,
+    pid: process.pid,
+    databaseName: url ? new URL(url).pathname.slice(1) : null,
     baseURL: `http://127.0.0.1:${port}`,
     bareURL: `http://127.0.0.1:${(bare.address() as AddressInfo).port}`,
     email,

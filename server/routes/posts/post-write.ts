@@ -1,7 +1,7 @@
 import type { Post } from '@contract/entities';
-import { type SQL, sql } from 'drizzle-orm';
+import { is, Placeholder, type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import type { Database } from '../../db/client';
+import { type Database, namedQueryOf } from '../../db/client';
 import { type PostMutation, storedResult } from './apply-once';
 import { isPostId, postNotFound } from './post-scope';
 
@@ -125,30 +125,64 @@ function writeStatement(write: PostWrite<string>): SQL {
 const dialect = new PgDialect();
 
 /**
+ * The statement's text with one `$n` per placeholder name (drizzle numbers every use of a placeholder
+ * anew: the edit's 13 parameters are 6 values), and the names in the order of their numbers.
+ */
+function numbered(statement: SQL): { text: string; names: string[] } {
+  const query = dialect.sqlToQuery(statement);
+  const names: string[] = [];
+  const text = query.sql.replace(/\$(\d+)/g, (_, number: string) => {
+    const param = query.params[Number(number) - 1];
+    if (!is(param, Placeholder)) throw new Error('A post write sends every value as a placeholder');
+    const index = names.indexOf(param.name);
+    return `$${index >= 0 ? index + 1 : names.push(param.name)}`;
+  });
+  return { text, names };
+}
+
+/**
+ * Runs the statement by name: straight through `pg` on PostgreSQL (planned once per connection), through
+ * drizzle's prepared query on PGlite (whose driver has no named statements: planned each run).
+ */
+function statementRunner(db: Database, name: string, statement: SQL) {
+  const { text, names } = numbered(statement);
+  const namedQuery = namedQueryOf(db);
+  if (namedQuery)
+    return async (values: Record<string, unknown>) =>
+      (await namedQuery(
+        name,
+        text,
+        names.map((key) => values[key]),
+      )) as unknown as { rows: WriteRow[] };
+  const prepared = db._.session.prepareQuery(
+    { sql: text, params: names.map((key) => sql.placeholder(key)) },
+    undefined,
+    name,
+    false,
+  );
+  return async (values: Record<string, unknown>) => (await prepared.execute(values)) as { rows: WriteRow[] };
+}
+
+/**
  * The write, prepared once (PostgreSQL plans it once per connection; PGlite plans each run): it applies
  * a mutation to one post of the project at most once per mutation id, and answers the post as it is
  * after the write with the outcome, or the result stored for the mutation id (409 when that id named
  * another write).
  */
 export function preparePostWrite<Refusal extends string>(db: Database, write: PostWrite<Refusal>) {
-  const prepared = db._.session.prepareQuery(
-    dialect.sqlToQuery(writeStatement(write)),
-    undefined,
-    write.name,
-    false,
-  );
+  const run = statementRunner(db, write.name, writeStatement(write));
   return async (
     mutation: PostMutation,
     values: Record<string, unknown>,
   ): Promise<{ outcome: WriteOutcome<Refusal>; post: Post }> => {
     if (!isPostId(mutation.postId)) throw postNotFound();
-    const { rows } = (await prepared.execute({
+    const { rows } = await run({
       ...values,
       mutationId: mutation.mutationId ?? null,
       projectId: mutation.projectId,
       postId: mutation.postId,
       route: mutation.route,
-    })) as { rows: WriteRow[] };
+    });
     const row = rows[0];
     if (!row?.found) throw postNotFound();
     if (row.prior) {
