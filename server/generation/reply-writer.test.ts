@@ -104,3 +104,29 @@ describe('the built-in drafter writes replies', () => {
     expect(words(reply)).toBeLessThanOrEqual(replyMaxWords);
   });
 });
+
+describe('the product sentence a built-in draft names', () => {
+  it('is the description’s sentence about what the post asks for beyond its keyword', async () => {
+    const listApp: ReplyProject = {
+      name: 'Listwise',
+      url: null,
+      description:
+        'Listwise is a to-do list app for phones and the web. It sorts tasks into projects and categories, and puts dated tasks on your calendar.',
+      goal: 'Find people looking for a to-do list app',
+      tov: 'Friendly and brief',
+    };
+    const reply = await drafter.draftReply({
+      post: {
+        author: 'planner_jo',
+        keyword: 'to-do list app',
+        title: 'Looking for a to-do list app with multiple categories',
+        content:
+          'I want separate lists for work, home and goals for the month, each in its own category. Any ideas?',
+      },
+      project: listApp,
+      prompt: '',
+    });
+    expect(reply).toContain('sorts tasks into projects and categories');
+    expect(reply).not.toContain('is a to-do list app for phones');
+  });
+});

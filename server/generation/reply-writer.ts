@@ -96,14 +96,17 @@ function productFit(request: ReplyRequest, point: PostPoint) {
   const sharedWithPoint = [...pointStems].filter(
     (stem) => projectStems.has(stem) && !commonStems.has(stem),
   ).length;
-  // The description's sentences, the one that shares most with the post first.
+  // The description's sentences, the one that shares most with the post first, beyond the keyword: the
+  // keyword found the post, so what else the post asks for decides which sentence answers it ("a to-do
+  // list app with multiple categories" is answered by "sorts tasks into projects and categories").
+  const keywordStems = stemsOf(post.keyword);
   const ranked = sentences
-    .map((sentence, index) => ({
-      sentence,
-      index,
-      shared: [...postStems].filter((stem) => stemsOf(sentence).has(stem)).length,
-    }))
-    .sort((a, b) => b.shared - a.shared || a.index - b.index)
+    .map((sentence, index) => {
+      const shared = [...postStems].filter((stem) => stemsOf(sentence).has(stem));
+      const beyond = shared.filter((stem) => !keywordStems.has(stem)).length;
+      return { sentence, index, beyond, shared: shared.length };
+    })
+    .sort((a, b) => b.beyond - a.beyond || b.shared - a.shared || a.index - b.index)
     .map(({ sentence }) => sentence);
   // The post's point, or the post as a whole, has to be about what the product does.
   const helps = project.description.trim() !== '' && (sharedWithPoint >= 2 || sharedWithPost >= 3);
