@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DrizzleQueryError } from 'drizzle-orm/errors';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { type AccessChanges, pgliteAccessChanges, postgresAccessChanges } from './access-changes';
 import type { PgliteSync } from './durable-pglite';
@@ -83,7 +84,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       console.error('A PostgreSQL connection was closed by the server', error.message),
     );
     const db = drizzle(pool, { schema });
-    namedQueries.set(db, (name, text, values) => pool.query({ name, text, values }));
+    // Failures read as the ORM's do (its query text kept, its values dropped by the logger).
+    namedQueries.set(db, (name, text, values) =>
+      pool.query({ name, text, values }).catch((error: unknown) => {
+        throw new DrizzleQueryError(text, values, error instanceof Error ? error : undefined);
+      }),
+    );
     if (options.progress) {
       options.progress(`Connecting to PostgreSQL at ${serverOf(databaseUrl)}…`);
       await migrateWithProgress(db, migrationsFolder(), options.progress);
