@@ -4,16 +4,28 @@
  * have loaded, so this can happen on a slow connection; nothing of it may be lost.
  *
  * Until the app has taken over, a form is not sent by the browser itself (it would put what was typed, a
- * password too, in the address): the send is held, and made by the app once it works. When it takes
+ * password too, in the address): the send is held, and made by the app once it works; so is the press of
+ * one of its buttons. When it takes
  * over, the app adopts every value the fields hold that is not the one it drew, as if typed just then.
  */
 let drawnByServer = false;
 let holding = false;
 let heldSubmit: HTMLFormElement | null = null;
+let heldClick: HTMLButtonElement | null = null;
 
 function holdSubmit(event: SubmitEvent): void {
   event.preventDefault();
   if (event.target instanceof HTMLFormElement) heldSubmit = event.target;
+}
+
+// A button of the page pressed before the app listens ('Log out', 'Copy') would do nothing: the press is
+// held and made again once the app has taken over. A form's own send button is the form's to hold.
+function holdClick(event: MouseEvent): void {
+  const button = event.target instanceof Element ? event.target.closest('button') : null;
+  if (!button || (button.type === 'submit' && button.form)) return;
+  event.preventDefault();
+  event.stopPropagation();
+  heldClick = button;
 }
 
 /** From now until `takeOverPage`, forms on the page are held, not sent (called by the page's entry). */
@@ -22,6 +34,7 @@ export function holdFormsUntilTakeOver(): void {
   drawnByServer = true;
   holding = true;
   document.addEventListener('submit', holdSubmit, true);
+  document.addEventListener('click', holdClick, true);
 }
 
 /** The browser's own setter of a field's value, past the one React puts on each field it controls. */
@@ -91,4 +104,11 @@ export function takeOverPage(): void {
   if (!holding) return;
   holding = false;
   document.removeEventListener('submit', holdSubmit, true);
+  document.removeEventListener('click', holdClick, true);
+  const button = heldClick;
+  heldClick = null;
+  if (button)
+    setTimeout(() => {
+      if (button.isConnected && !button.disabled) button.click();
+    }, 0);
 }
