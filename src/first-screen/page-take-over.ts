@@ -1,7 +1,7 @@
 /**
  * What a person did on a page the server drew before the app took it over (decision 020): typed into its
- * fields, ticked its boxes, sent one of its forms or pressed a button. The page shows its first screen before its scripts
- * have loaded, so this can happen on a slow connection; nothing of it may be lost.
+ * fields, ticked its boxes, sent one of its forms or pressed a button. The page shows its first screen
+ * before its scripts have loaded, so this can happen on a slow connection; nothing of it may be lost.
  *
  * Until the app has taken over, a form is not sent by the browser itself (it would put what was typed, a
  * password too, in the address): the send is held, and made by the app once it works; so is the press of
