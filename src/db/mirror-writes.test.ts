@@ -1,7 +1,8 @@
 // @vitest-environment node
 import 'fake-indexeddb/auto';
 import { serverPost } from '@tests/support/fake-api-server';
-import { afterEach, describe, expect, it } from 'vitest';
+import { liveQuery } from 'dexie';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearAll, clearMirror, MirrorDb } from '@/db/mirror';
 import { writeFoundDates, writePosts, writeSocials } from '@/db/mirror-writes';
 import { editAnswer, setApproval } from '@/sync/answer-outbox';
@@ -29,6 +30,25 @@ describe('the mirror', () => {
     expect(rows).toEqual([
       expect.objectContaining({ id: 'a', ...slice, syncState: 'synced', parkedReason: null, conflict: null }),
     ]);
+  });
+
+  it('keeps a day of 50 posts whole: a reader sees none or all of them, put a slice per request', async () => {
+    const db = freshDb();
+    const day = Array.from({ length: 50 }, (_, index) =>
+      serverPost({ id: `post-${index}`, answer: `An answer of some length, number ${index}. `.repeat(40) }),
+    );
+    const counts: number[] = [];
+    const reading = liveQuery(() => db.posts.count()).subscribe((count) => counts.push(count));
+    const bulkPut = vi.spyOn(db.posts, 'bulkPut');
+    try {
+      await writePosts(db, slice, day);
+      await vi.waitFor(() => expect(counts.at(-1)).toBe(50));
+    } finally {
+      reading.unsubscribe();
+    }
+    expect(counts.filter((count) => count !== 0 && count !== 50)).toEqual([]);
+    expect(bulkPut.mock.calls.map(([rows]) => rows.length)).toEqual([10, 10, 10, 10, 10]);
+    expect((await db.posts.get('post-49'))?.answer).toBe(day[49]?.answer);
   });
 
   it("keeps the person's unsent answer and approval when the server's list comes back", async () => {

@@ -84,7 +84,8 @@ function mergePosts(
       .toArray()
       .then((rows) => {
         const pending = rowsByPost(rows);
-        return db.posts.bulkPut(
+        return putInSlices(
+          db.posts,
           posts.map((post, index) => {
             const current = existing[index];
             return mergeServerPost(post, placeOf(current), current, pending.get(post.id) ?? []);
@@ -92,6 +93,23 @@ function mergePosts(
         );
       }),
   );
+}
+
+/**
+ * How many posts one request of a write puts. Putting a post copies it whole (a long text and its answer)
+ * while the page waits, so a day of 50 in one request is a long task on a phone; each slice is asked for
+ * once the one before is written, in a task of its own, in the same transaction.
+ */
+export const POSTS_PER_PUT = 10;
+
+/** Puts `rows` a slice at a time, each after the last, inside the transaction the chain runs in. */
+function putInSlices(table: MirrorDb['posts'], rows: readonly MirrorPost[]): PromiseLike<unknown> {
+  let chain: PromiseLike<unknown> = table.bulkPut(rows.slice(0, POSTS_PER_PUT));
+  for (let start = POSTS_PER_PUT; start < rows.length; start += POSTS_PER_PUT) {
+    const slice = rows.slice(start, start + POSTS_PER_PUT);
+    chain = chain.then(() => table.bulkPut(slice));
+  }
+  return chain;
 }
 
 /** Runs one write in a transaction of its own, retried once after pruning when the device is full. */

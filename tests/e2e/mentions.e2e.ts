@@ -363,6 +363,52 @@ describe.skipIf(!databaseUrl)('mentions and replies, online and offline', () => 
     await context.close();
   });
 
+  test('a long day on a phone: cards are drawn as the person scrolls to them, and one typed far down survives a reload', async () => {
+    const { context, page } = await visitor({ width: 360, height: 740 });
+    const person = await personWithProject(context);
+    const day = 24;
+    for (let n = 0; n < day; n += 1)
+      await seedPost(database.db, person.projectId, { author: `long_day_${n}`, foundDate: today });
+    await page.goto('/mentions');
+    const cards = page.locator('[data-post-id]');
+    await cards.first().waitFor();
+    // Far below the screen, cards are not drawn yet; the list says how long it is.
+    expect(await cards.count()).toBeLessThan(day);
+    expect(await page.locator('li:has([data-post-id])').first().getAttribute('aria-setsize')).toBe(
+      String(day),
+    );
+
+    // Scrolling down draws them, a few at a time, until the day is whole.
+    await expect
+      .poll(
+        async () => {
+          await page.mouse.wheel(0, 2_000);
+          return cards.count();
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(day);
+    const last = cards.last();
+    const postId = await last.getAttribute('data-post-id');
+    if (!postId) throw new Error('a card without its post id');
+    const answer = card(page, postId).getByRole('textbox', { name: 'Answer' });
+    await expect.poll(() => answer.isEditable(), { timeout: 10_000 }).toBe(true);
+    await answer.fill('Typed at the end of a long day.');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await page.reload();
+
+    // The reloaded page starts at the top with a few cards, and draws the one that holds the typing.
+    await expect
+      .poll(() => card(page, postId).getByRole('textbox', { name: 'Answer' }).inputValue(), {
+        timeout: 10_000,
+      })
+      .toBe('Typed at the end of a long day.');
+    await expect
+      .poll(async () => (await storedPost(postId)).answer, { timeout: 45_000 })
+      .toBe('Typed at the end of a long day.');
+    await context.close();
+  });
+
   test("two devices edit the same answer: the conflict card highlights the differing words at 360 px, and the indicator says 'A change needs your choice'", async () => {
     const first = await visitor();
     const person = await personWithProject(first.context);

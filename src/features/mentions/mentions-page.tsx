@@ -12,6 +12,7 @@ import { KeywordSelect } from './components/keyword-select';
 import { PostCard, PostsEditable } from './components/post-card';
 import { Header, NothingFound, NotReviewed, SearchInProgress } from './mentions-page-parts';
 import { newestDate, withFoundDate, withKeyword } from './mentions-search';
+import { holdsUnsavedAnswer } from './unsaved-answers';
 import { useFoundDates, useKeywords, useLastResultsWhenSearchEnds, useSocials } from './use-mentions-lists';
 import { useMentionsPosts } from './use-mentions-posts';
 import { useMentionsSearch, useSearchCorrection } from './use-mentions-search';
@@ -115,6 +116,7 @@ export function MentionsPage({
           <PostsEditable.Provider value={editable}>
             <PostList
               items={posts}
+              drawNow={holdsUnsavedAnswer}
               renderItem={(post) => (
                 <PostCard
                   post={post}
