@@ -61,7 +61,39 @@ class LighthouseRuntimeError extends Error {}
 /** How many times a run that Lighthouse itself could not record is tried before it counts as an error. */
 const attemptsPerRun = 3;
 
+/**
+ * Lighthouse's own threshold for a host slower than it expects (`SLOW_CPU_BENCHMARK_INDEX_THRESHOLD`):
+ * below it, Lighthouse warns that the CPU slowdown overstates the page's cost. On this shared machine that
+ * is a moment when other work holds the cores, not the page.
+ */
+export const slowHostBenchmark = 1000;
+
+/** How many times a run on a host slower than Lighthouse expects is made again, a while later. */
+const slowHostRetries = 2;
+const slowHostPauseMs = 15_000;
+
+/**
+ * One run that Lighthouse recorded. A run on a host slower than Lighthouse expects is made again after a
+ * pause, twice at most; if every try was slow, the fastest host's run counts (and its benchmark is shown).
+ */
 async function runOnce(page: LighthousePage, run: number): Promise<Result> {
+  let fastest: Result | null = null;
+  for (let retry = 0; retry <= slowHostRetries; retry += 1) {
+    const lhr = await recordedRun(page, run);
+    if (!fastest || lhr.environment.benchmarkIndex > fastest.environment.benchmarkIndex) fastest = lhr;
+    if (lhr.environment.benchmarkIndex >= slowHostBenchmark) return lhr;
+    if (retry < slowHostRetries) {
+      console.warn(
+        `audit: lighthouse ${page.name} run ${run}: the host is slower than Lighthouse expects ` +
+          `(CPU benchmark ${Math.round(lhr.environment.benchmarkIndex)} < ${slowHostBenchmark}); trying again`,
+      );
+      await new Promise((resolve) => setTimeout(resolve, slowHostPauseMs));
+    }
+  }
+  return fastest as Result;
+}
+
+async function recordedRun(page: LighthousePage, run: number): Promise<Result> {
   for (let attempt = 1; ; attempt += 1) {
     try {
       return await attemptRun(page, run);
