@@ -129,4 +129,13 @@ describe('a list of post cards', () => {
     await waitFor(() => expect(screen.getByRole('article', { name: 'Post 15' }).textContent).toBe('Post 15'));
     expect(screen.getAllByRole('article')).toHaveLength(15);
   });
+
+  it('shows the first cards of a day that arrives after an empty list at once', () => {
+    screenState.near = false;
+    vi.stubGlobal('IntersectionObserver', NearScreen);
+    const { rerender } = render(<Day items={[]} />);
+    expect(screen.queryAllByRole('article')).toHaveLength(0);
+    rerender(<Day items={day} />);
+    expect(screen.getAllByRole('article')).toHaveLength(FIRST_PASS_CARDS);
+  });
 });

@@ -82,7 +82,9 @@ function useDrawnCount<T>(
   end: RefObject<HTMLElement | null>,
   drawNow: ((item: T) => boolean) | undefined,
 ): number {
-  const [drawn, setDrawn] = useState(Math.min(items.length, FIRST_PASS_CARDS));
+  // The first pass's count even while the list is still empty, so that a list arriving later shows its
+  // first cards at once.
+  const [drawn, setDrawn] = useState(FIRST_PASS_CARDS);
   const shown = Math.min(items.length, drawn);
 
   // After the first render (which takes the server's page over as it was drawn): every card that must be
@@ -96,8 +98,7 @@ function useDrawnCount<T>(
   useEffect(() => {
     if (shown >= items.length) return;
     const more = () => startTransition(() => setDrawn((before) => before + CARDS_PER_PASS));
-    const sentinel = end.current;
-    if (!sentinel || typeof IntersectionObserver === 'undefined') {
+    if (typeof IntersectionObserver === 'undefined') {
       let gone = false;
       void nextTask().then(() => {
         if (!gone) more();
@@ -106,6 +107,9 @@ function useDrawnCount<T>(
         gone = true;
       };
     }
+    // No end drawn: the list is virtualized, and draws what is on screen itself.
+    const sentinel = end.current;
+    if (!sentinel) return;
     // A new observer after every pass reports at once whether the end is still near.
     const observer = new IntersectionObserver(
       (entries) => {
