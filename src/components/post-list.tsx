@@ -92,8 +92,8 @@ function useDrawnCount<T>(
   useEffect(() => {
     if (!drawNow) return;
     const needed = items.findLastIndex(drawNow) + 1;
-    if (needed > shown) startTransition(() => setDrawn((before) => Math.max(before, needed)));
-  }, [items, drawNow, shown]);
+    if (needed > 0) startTransition(() => setDrawn((before) => Math.max(before, needed)));
+  }, [items, drawNow]);
 
   useEffect(() => {
     if (shown >= items.length) return;

@@ -66,7 +66,7 @@ const attemptsPerRun = 3;
  * below it, Lighthouse warns that the CPU slowdown overstates the page's cost. On this shared machine that
  * is a moment when other work holds the cores, not the page.
  */
-export const slowHostBenchmark = 1000;
+const slowHostBenchmark = 1000;
 
 /** How many times a run on a host slower than Lighthouse expects is made again, a while later. */
 const slowHostRetries = 2;

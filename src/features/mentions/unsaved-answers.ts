@@ -46,11 +46,7 @@ export function unsavedAnswer(postId: string): UnsavedAnswer | null {
 
 /** Whether an answer typed for `post` waits to be saved (a list draws its card at once). */
 export function holdsUnsavedAnswer(post: { id: string }): boolean {
-  try {
-    return localStorage.getItem(prefix + post.id) !== null;
-  } catch {
-    return false;
-  }
+  return unsavedAnswer(post.id) !== null;
 }
 
 /** Forgets the unsaved answer of `postId`, once `saved` is what was kept (a newer one stays). */
