@@ -64,6 +64,8 @@ export const envSchema = z
     AUTH_TOKEN_TTL_SECONDS: int(300, 30),
     AUTH_SESSION_TTL_DAYS: int(30, 1),
     AUTH_RATE_LIMIT_PER_MINUTE: int(10, 1),
+    /** scrypt's cost for new password hashes, as a power of two (server/auth/passwords.ts). */
+    AUTH_PASSWORD_COST: int(15, 10).pipe(z.number().max(18)),
 
     /** Set: mail goes out through this SMTP server; unset: to the local outbox (the log and DATA_DIR/outbox.jsonl). */
     SMTP_URL: z.preprocess(

@@ -75,7 +75,7 @@ export function registerLocalAuthRoutes(
       if (existing) throw new HttpError(422, 'form_identifier_exists', authMessages.emailTaken, 'email');
       if (await isCommonPassword(body.password))
         throw new HttpError(422, 'form_password_pwned', authMessages.passwordTooCommon, 'password');
-      const passwordHash = await hashPassword(body.password);
+      const passwordHash = await hashPassword(body.password, env.AUTH_PASSWORD_COST);
       let userId: string;
       try {
         const [user] = await db

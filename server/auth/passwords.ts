@@ -2,19 +2,36 @@ import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 import { limits } from '@contract/messages';
 
 const keyLength = 64;
-// N=2^15 costs ~50 ms and 32 MiB per hash: slow for guessing, fine for sign-in.
-const params = { N: 2 ** 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
+const blockSize = 8;
 
-function derive(password: string, salt: Buffer, options: typeof params): Promise<Buffer> {
+/**
+ * scrypt's cost as a power of two (`AUTH_PASSWORD_COST`): at 15, N = 2^15 costs about 50 ms and 32 MiB per
+ * hash, slow for guessing and fine for a sign-in. Each step up doubles both.
+ */
+export const DEFAULT_PASSWORD_COST = 15;
+
+interface ScryptOptions {
+  N: number;
+  r: number;
+  p: number;
+}
+
+function derive(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
+  // scrypt needs 128 · N · r bytes; the limit leaves it room.
+  const maxmem = 256 * options.N * options.r;
   return new Promise((resolve, reject) => {
-    scrypt(password.normalize('NFKC'), salt, keyLength, options, (error, key) =>
+    scrypt(password.normalize('NFKC'), salt, keyLength, { ...options, maxmem }, (error, key) =>
       error ? reject(error) : resolve(key),
     );
   });
 }
 
-/** Hashes a password with scrypt; the result carries its own parameters and salt. */
-export async function hashPassword(password: string): Promise<string> {
+/**
+ * Hashes a password with scrypt at `cost` (N = 2^cost); the result carries its own parameters and salt,
+ * so a hash made at another cost still verifies.
+ */
+export async function hashPassword(password: string, cost = DEFAULT_PASSWORD_COST): Promise<string> {
+  const params = { N: 2 ** cost, r: blockSize, p: 1 };
   const salt = randomBytes(16);
   const key = await derive(password, salt, params);
   return `scrypt$${params.N}$${params.r}$${params.p}$${salt.toString('base64url')}$${key.toString('base64url')}`;
@@ -29,7 +46,6 @@ export async function verifyPassword(password: string, stored: string): Promise<
     N: Number(n),
     r: Number(r),
     p: Number(p),
-    maxmem: params.maxmem,
   });
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }

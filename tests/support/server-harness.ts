@@ -39,6 +39,9 @@ const defaultEnv: Record<string, string> = {
   // Every test signs up several people from the one address app.request reports; the rate-limit test
   // sets its own limit.
   AUTH_RATE_LIMIT_PER_MINUTE: '10000',
+  // The cheapest password hash the server accepts (1 ms instead of 50 ms): the tests sign up hundreds of
+  // people, and what they check of a hash does not depend on its cost (passwords.test.ts checks that).
+  AUTH_PASSWORD_COST: '10',
   // A local profile's login browser never opens a window in a test (it runs headless, reached by its
   // remote-debugging address).
   AUTOPOST_HEADED: 'off',
