@@ -25,44 +25,56 @@ import type { ProfileBrowser } from './types';
 
 const logger = createLogger('silent');
 
+// The networks' pages and the browser profiles serve both databases' runs: starting Chromium for each
+// sign-in is most of the file's set-up.
+let sites: Awaited<ReturnType<typeof startAllNetworkPages>>;
+let profiles: LocalProfileService;
+const dataDir = mkdtempSync(path.join(tmpdir(), 'replyradar-publish-'));
+let keptOpen: ProfileBrowser | null = null;
+
+beforeAll(async () => {
+  sites = await startAllNetworkPages();
+  profiles = new LocalProfileService({
+    dataDir,
+    chromiumPath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headed: false,
+  });
+  // 'signed-in' holds a session on every network; 'x-only' on X alone.
+  for (const profileId of ['signed-in', 'x-only'])
+    await profiles.createProfile({
+      projectId: profileId,
+      name: profileId,
+      country: 'US',
+      os: 'linux',
+      email: 'olive@example.com',
+    });
+  await signInProfile(
+    profiles,
+    'signed-in',
+    ...(['reddit', 'x', 'bluesky', 'mastodon', 'linkedin'] as const).map(
+      (network) => [sites.pages[network], network === 'linkedin' ? 'Tally Bird' : 'tallybird'] as const,
+    ),
+  );
+  await signInProfile(profiles, 'x-only', [sites.pages.x, 'tallybird']);
+  // Held open for the file, so each run finds the profile's browser running rather than starting one.
+  keptOpen = await profiles.openBrowser('signed-in');
+});
+afterAll(async () => {
+  await keptOpen?.close();
+  await profiles?.close();
+  await sites?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
 describe.each(testDatabases())('publishing approved replies (%s)', (kind) => {
   let database: TestDatabase;
-  let sites: Awaited<ReturnType<typeof startAllNetworkPages>>;
-  let profiles: LocalProfileService;
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'replyradar-publish-'));
   let clock = new Date('2031-05-06T09:00:00Z');
   let deps: PublishingDeps;
   let projectCount = 0;
-  let keptOpen: ProfileBrowser | null = null;
 
   beforeAll(async () => {
     database = await openTestDatabase(kind);
     await seedSocials(database.db);
-    sites = await startAllNetworkPages();
-    profiles = new LocalProfileService({
-      dataDir,
-      chromiumPath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      headed: false,
-    });
-    // 'signed-in' holds a session on every network; 'x-only' on X alone.
-    for (const profileId of ['signed-in', 'x-only'])
-      await profiles.createProfile({
-        projectId: profileId,
-        name: profileId,
-        country: 'US',
-        os: 'linux',
-        email: 'olive@example.com',
-      });
-    for (const network of ['reddit', 'x', 'bluesky', 'mastodon', 'linkedin'] as const)
-      await signInProfile(
-        profiles,
-        'signed-in',
-        sites.pages[network],
-        network === 'linkedin' ? 'Tally Bird' : 'tallybird',
-      );
-    await signInProfile(profiles, 'x-only', sites.pages.x, 'tallybird');
-    // Held open for the file, so each run finds the profile's browser running rather than starting one.
-    keptOpen = await profiles.openBrowser('signed-in');
     deps = {
       db: database.db,
       profiles,
@@ -75,11 +87,7 @@ describe.each(testDatabases())('publishing approved replies (%s)', (kind) => {
     };
   });
   afterAll(async () => {
-    await keptOpen?.close();
-    await profiles?.close();
-    await sites?.close();
     await database?.close();
-    rmSync(dataDir, { recursive: true, force: true });
   });
 
   const project = (options: Partial<Parameters<typeof seedAutopilotProject>[2]> = {}) =>

@@ -45,7 +45,7 @@ function publishingSetup() {
       os: 'linux',
       email: 'olive@example.com',
     });
-    await signInProfile(state.profiles, 'jobs', state.reddit, 'tallybird');
+    await signInProfile(state.profiles, 'jobs', [state.reddit, 'tallybird']);
   });
   afterAll(async () => {
     await state.profiles?.close();

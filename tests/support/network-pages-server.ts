@@ -271,20 +271,22 @@ export async function startAllNetworkPages() {
   };
 }
 
-/** Signs the profile into a network on its sign-in page, as the person does in the profile's browser. */
+/** Signs the profile into networks on their sign-in pages, as the person does in the profile's browser. */
 export async function signInProfile(
   profiles: BrowserProfileService,
   profileId: string,
-  pages: Pick<NetworkPages, 'signInUrl'>,
-  account: string,
+  ...signIns: Array<readonly [pages: Pick<NetworkPages, 'signInUrl'>, account: string]>
 ): Promise<void> {
+  // One browser for all of them: starting Chromium is most of a sign-in's time.
   const browser = await profiles.openBrowser(profileId);
   try {
     const page = await browser.context.newPage();
-    await page.goto(pages.signInUrl);
-    await page.getByLabel('Username').fill(account);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByText(`Signed in as ${account}`).waitFor();
+    for (const [pages, account] of signIns) {
+      await page.goto(pages.signInUrl);
+      await page.getByLabel('Username').fill(account);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByText(`Signed in as ${account}`).waitFor();
+    }
     await page.close();
   } finally {
     await browser.close();

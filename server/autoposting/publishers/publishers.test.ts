@@ -54,8 +54,11 @@ describe('publishers in Chromium, against each network’s pages', () => {
   beforeAll(async () => {
     sites = await startAllNetworkPages();
     profiles = await localProfiles(dataDir, 'signed-in', 'visitor');
-    for (const network of networks)
-      await signInProfile(profiles, 'signed-in', sites.pages[network], accountOn(network));
+    await signInProfile(
+      profiles,
+      'signed-in',
+      ...networks.map((network) => [sites.pages[network], accountOn(network)] as const),
+    );
     publishers = createPublishers(loadEnv({ ...sites.env, MASTODON_TOKEN: 'unused' }), {
       timeouts: { element: 5_000, reply: 10_000 },
     });
@@ -149,7 +152,7 @@ describe('publishers in Chromium, against each network’s pages', () => {
     const reddit = await startNetworkPages('reddit');
     const own = await localProfiles(dataDir, 'ended');
     try {
-      await signInProfile(own, 'ended', reddit, 'tallybird');
+      await signInProfile(own, 'ended', [reddit, 'tallybird']);
       reddit.endSessions();
       const browser = await own.openBrowser('ended');
       const thread = reddit.addThread();
