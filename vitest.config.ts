@@ -45,7 +45,9 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/e2e/**/*.e2e.ts'],
           globalSetup: ['tests/e2e/global-setup.ts'],
-          fileParallelism: false,
+          // Two journeys at a time: a journey mostly waits (for the browser, the server, the network it
+          // cuts), so two keep the cores about as busy as one file of the other projects does.
+          maxWorkers: 2,
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
