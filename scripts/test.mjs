@@ -1,6 +1,6 @@
 // `npm test`: every check CI runs (typecheck, lint, the unit and server tests, the build and the browser
-// journeys), arranged so that the machine's two cores stay busy (decision 053). The browser journeys run
-// one file at a time and leave a core mostly idle, so the typecheck and lint run beside them (their output
+// journeys), arranged so that the machine's two cores stay busy (decisions 053, 057). The browser journeys
+// (two files at a time, mostly waiting) leave room for the typecheck and lint beside them (their output
 // is printed when they end); the unit and server tests, which keep both cores busy, run after. Once a step
 // fails no further step starts; the run ends with every step's time and the failures.
 import { spawn } from 'node:child_process';
