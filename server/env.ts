@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_PASSWORD_COST } from './auth/passwords';
 import { missingVariables, parseRateLimits } from './discovery/sources/networks';
 import { socialSlugs } from './discovery/types';
 import { parseTrustProxy } from './http/trusted-proxy';
@@ -65,7 +66,7 @@ export const envSchema = z
     AUTH_SESSION_TTL_DAYS: int(30, 1),
     AUTH_RATE_LIMIT_PER_MINUTE: int(10, 1),
     /** scrypt's cost for new password hashes, as a power of two (server/auth/passwords.ts). */
-    AUTH_PASSWORD_COST: int(15, 10).pipe(z.number().max(18)),
+    AUTH_PASSWORD_COST: int(DEFAULT_PASSWORD_COST, 10).pipe(z.number().max(18)),
 
     /** Set: mail goes out through this SMTP server; unset: to the local outbox (the log and DATA_DIR/outbox.jsonl). */
     SMTP_URL: z.preprocess(

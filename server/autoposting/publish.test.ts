@@ -12,12 +12,17 @@ import {
   setupOf,
   storedPost,
 } from '../../tests/support/autopilot-seed';
-import { signInProfile, startAllNetworkPages } from '../../tests/support/network-pages-server';
+import {
+  accountOn,
+  localProfiles,
+  signInProfile,
+  startAllNetworkPages,
+} from '../../tests/support/network-pages-server';
 import { openTestDatabase, type TestDatabase, testDatabases } from '../../tests/support/server-harness';
 import { posts } from '../db/schema';
 import { loadEnv } from '../env';
 import { createLogger } from '../logger';
-import { LocalProfileService } from './local-profile-service';
+import type { LocalProfileService } from './local-profile-service';
 import { duePublishingProjects, type PublishingDeps, publishProject } from './publish';
 import { claimPost } from './publish-store';
 import { createPublishers } from './publishers';
@@ -34,25 +39,13 @@ let keptOpen: ProfileBrowser | null = null;
 
 beforeAll(async () => {
   sites = await startAllNetworkPages();
-  profiles = new LocalProfileService({
-    dataDir,
-    chromiumPath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headed: false,
-  });
   // 'signed-in' holds a session on every network; 'x-only' on X alone.
-  for (const profileId of ['signed-in', 'x-only'])
-    await profiles.createProfile({
-      projectId: profileId,
-      name: profileId,
-      country: 'US',
-      os: 'linux',
-      email: 'olive@example.com',
-    });
+  profiles = await localProfiles(dataDir, 'signed-in', 'x-only');
   await signInProfile(
     profiles,
     'signed-in',
     ...(['reddit', 'x', 'bluesky', 'mastodon', 'linkedin'] as const).map(
-      (network) => [sites.pages[network], network === 'linkedin' ? 'Tally Bird' : 'tallybird'] as const,
+      (network) => [sites.pages[network], accountOn(network)] as const,
     ),
   );
   await signInProfile(profiles, 'x-only', [sites.pages.x, 'tallybird']);

@@ -10,13 +10,14 @@ import {
   storedPost,
 } from '../../tests/support/autopilot-seed';
 import {
+  localProfiles,
   type NetworkPages,
   signInProfile,
   startNetworkPages,
 } from '../../tests/support/network-pages-server';
 import { openTestDatabase, type TestDatabase } from '../../tests/support/server-harness';
 import { waitUntil } from '../../tests/support/wait-until';
-import { LocalProfileService } from '../autoposting/local-profile-service';
+import type { LocalProfileService } from '../autoposting/local-profile-service';
 import { createPublishers } from '../autoposting/publishers';
 import { loadEnv } from '../env';
 import { createLogger } from '../logger';
@@ -33,18 +34,7 @@ function publishingSetup() {
   beforeAll(async () => {
     state.reddit = await startNetworkPages('reddit');
     state.dataDir = mkdtempSync(path.join(tmpdir(), 'replyradar-jobs-'));
-    state.profiles = new LocalProfileService({
-      dataDir: state.dataDir,
-      chromiumPath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      headed: false,
-    });
-    await state.profiles.createProfile({
-      projectId: 'jobs',
-      name: 'jobs',
-      country: 'US',
-      os: 'linux',
-      email: 'olive@example.com',
-    });
+    state.profiles = await localProfiles(state.dataDir, 'jobs');
     await signInProfile(state.profiles, 'jobs', [state.reddit, 'tallybird']);
   });
   afterAll(async () => {

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { LocalProfileService } from '../../server/autoposting/local-profile-service';
 import type { PublishingNetwork } from '../../server/autoposting/logins';
 import type { BrowserProfileService } from '../../server/autoposting/types';
 import { fakeBluesky } from './network-pages/bluesky';
@@ -269,6 +270,28 @@ export async function startAllNetworkPages() {
     env: Object.assign({}, ...started.map((pages) => pages.env)) as Record<string, string>,
     close: () => Promise.all(started.map((pages) => pages.close())).then(() => undefined),
   };
+}
+
+/** The account a test profile signs in as: LinkedIn shows a person's name, the others a handle. */
+export const accountOn = (network: PublishingNetwork) =>
+  network === 'linkedin' ? 'Tally Bird' : 'tallybird';
+
+/** Local browser profiles (the embedded profile service) under `dir`, with these ids, headless. */
+export async function localProfiles(dir: string, ...ids: string[]): Promise<LocalProfileService> {
+  const profiles = new LocalProfileService({
+    dataDir: dir,
+    chromiumPath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headed: false,
+  });
+  for (const projectId of ids)
+    await profiles.createProfile({
+      projectId,
+      name: projectId,
+      country: 'US',
+      os: 'linux',
+      email: 'olive@example.com',
+    });
+  return profiles;
 }
 
 /** Signs the profile into networks on their sign-in pages, as the person does in the profile's browser. */

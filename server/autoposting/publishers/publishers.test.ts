@@ -4,6 +4,8 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  accountOn,
+  localProfiles,
   type NetworkPages,
   signInProfile,
   startAllNetworkPages,
@@ -11,7 +13,7 @@ import {
   type ThreadMode,
 } from '../../../tests/support/network-pages-server';
 import { loadEnv } from '../../env';
-import { LocalProfileService } from '../local-profile-service';
+import type { LocalProfileService } from '../local-profile-service';
 import type { PublishingNetwork } from '../logins';
 import type { ProfileBrowser, PublishFailureKind } from '../types';
 import { PublishFailure } from '../types';
@@ -19,27 +21,7 @@ import { createPublishers, type Publishers } from '.';
 import { redditSteps } from './reddit';
 
 const networks: PublishingNetwork[] = ['reddit', 'x', 'bluesky', 'mastodon', 'linkedin'];
-/** LinkedIn shows a person's name; the others a handle. */
-const accountOn = (network: PublishingNetwork) => (network === 'linkedin' ? 'Tally Bird' : 'tallybird');
 const dataDir = mkdtempSync(path.join(tmpdir(), 'replyradar-publishers-'));
-
-/** Local browser profiles (the embedded profile service) with these ids. */
-async function localProfiles(dir: string, ...ids: string[]): Promise<LocalProfileService> {
-  const profiles = new LocalProfileService({
-    dataDir: dir,
-    chromiumPath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headed: false,
-  });
-  for (const projectId of ids)
-    await profiles.createProfile({
-      projectId,
-      name: projectId,
-      country: 'US',
-      os: 'linux',
-      email: 'olive@example.com',
-    });
-  return profiles;
-}
 
 const answer = 'We send a polite reminder on day 3, then a firmer one on day 10.\n\nIt works for us.';
 
