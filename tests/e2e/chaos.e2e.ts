@@ -54,6 +54,8 @@ interface Device {
   context: BrowserContext;
   page: Page;
   network: ChaosProxy;
+  /** The browser's console errors and uncaught exceptions on any of the device's tabs, newest last. */
+  errors: string[];
 }
 
 interface TypedWord {
@@ -119,7 +121,14 @@ describe.skipIf(!databaseUrl)('the chaos journey', () => {
           baseURL: network.url,
           viewport: { width: 1280, height: 900 },
         });
-        return { name, context, page: await context.newPage(), network } satisfies Device;
+        const errors: string[] = [];
+        context.on('page', (page) => {
+          page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
+          page.on('console', (message) => {
+            if (message.type() === 'error') errors.push(message.text());
+          });
+        });
+        return { name, context, page: await context.newPage(), network, errors } satisfies Device;
       }),
     );
     const [a, b] = devices as [Device, Device];
@@ -162,10 +171,30 @@ describe.skipIf(!databaseUrl)('the chaos journey', () => {
     const editable = async (box: Locator) => {
       await expect.poll(() => box.isEditable(), { timeout: 30_000 }).toBe(true);
     };
+    /** Waits for every card; when they do not come, says what the page shows instead, and why. */
+    const cardsShown = async (device: Device, after: string) => {
+      try {
+        for (const id of postIds) await card(device, id).waitFor({ timeout: 30_000 });
+      } catch (error) {
+        const page = device.page;
+        const text = await page
+          .locator('body')
+          .innerText({ timeout: 5_000 })
+          .catch((reason: unknown) => `(no text: ${String(reason)})`);
+        const controlled = await page
+          .evaluate(() => navigator.serviceWorker.controller?.state ?? 'none')
+          .catch(() => '?');
+        throw new Error(
+          `${device.name}: no cards ${after}, at ${page.url()} (service worker: ${controlled})\n` +
+            `page says: ${text.slice(0, 600)}\nbrowser errors: ${device.errors.slice(-10).join(' | ') || 'none'}`,
+          { cause: error },
+        );
+      }
+      await editable(answerBox(device, postIds[0] as string));
+    };
     const open = async (device: Device) => {
       await device.page.goto('/mentions');
-      for (const id of postIds) await card(device, id).waitFor({ timeout: 30_000 });
-      await editable(answerBox(device, postIds[0] as string));
+      await cardsShown(device, 'after opening /mentions');
     };
     const serviceWorkerControls = (device: Device) =>
       device.page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
@@ -196,8 +225,7 @@ describe.skipIf(!databaseUrl)('the chaos journey', () => {
     };
     const reload = async (device: Device) => {
       await device.page.reload();
-      for (const id of postIds) await card(device, id).waitFor({ timeout: 30_000 });
-      await editable(answerBox(device, postIds[0] as string));
+      await cardsShown(device, 'after a reload');
     };
     /** Closes the device's tab; a blank page keeps the browser open, as a person's other tabs do. */
     const closeTab = async (device: Device): Promise<Page> => {
