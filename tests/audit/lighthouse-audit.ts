@@ -165,11 +165,43 @@ function lcpElement(lhr: Result): string {
   return details?.items?.[0]?.items?.[0]?.node?.snippet ?? 'unknown';
 }
 
-/** Lighthouse, mobile with simulated throttling, `runs` runs; the median of each score and metric. */
+/**
+ * Lighthouse, mobile with simulated throttling, `runs` runs; the median of each score and metric. A page
+ * whose medians miss a bar is audited once more, a while later, and the second set's medians are judged;
+ * the first set's misses stay in the table (decision 058). A page that costs too much misses in both.
+ */
 export async function lighthouseAudit(page: LighthousePage): Promise<Finding[]> {
-  const lhrs: Result[] = [];
-  for (let run = 1; run <= runs; run += 1) lhrs.push(await runOnce(page, run));
   const audit = `lighthouse ${page.name}`;
+  const first = judged(audit, page, await runSet(page, 1));
+  const missed = first.filter((finding) => !finding.pass);
+  if (page.cpuSlowdown || missed.length === 0) return first;
+  const misses = missed.map((finding) => `${finding.metric} ${finding.value.split(' (')[0]}`).join(', ');
+  console.warn(
+    `audit: ${audit} missed ${misses} (bar ${missed.map((f) => f.bar).join(', ')}); auditing it again`,
+  );
+  await new Promise((resolve) => setTimeout(resolve, slowHostPauseMs));
+  const second = judged(audit, page, await runSet(page, runs + 1));
+  return [
+    ...second,
+    {
+      audit,
+      metric: 'first set of runs (audited again)',
+      value: `missed ${misses}`,
+      bar: 'reported',
+      pass: true,
+    },
+  ];
+}
+
+/** `runs` runs of a page, numbered from `firstRun` (their report files carry the number). */
+async function runSet(page: LighthousePage, firstRun: number): Promise<Result[]> {
+  const lhrs: Result[] = [];
+  for (let run = firstRun; run < firstRun + runs; run += 1) lhrs.push(await runOnce(page, run));
+  return lhrs;
+}
+
+/** Each category's score and each metric of a set of runs, their medians against the bars. */
+function judged(audit: string, page: LighthousePage, lhrs: Result[]): Finding[] {
   if (page.cpuSlowdown) return [...lowEndFindings(audit, lhrs), benchmarkFinding(audit, lhrs)];
   const findings: Finding[] = [];
 
@@ -207,8 +239,8 @@ export async function lighthouseAudit(page: LighthousePage): Promise<Finding[]> 
     });
   }
   findings.push(benchmarkFinding(audit, lhrs));
-  const first = lhrs[0];
-  if (first) writeReport(`lighthouse/${page.name}-lcp-element.txt`, `${lcpElement(first)}\n`);
+  const firstRun = lhrs[0];
+  if (firstRun) writeReport(`lighthouse/${page.name}-lcp-element.txt`, `${lcpElement(firstRun)}\n`);
   return findings;
 }
 
