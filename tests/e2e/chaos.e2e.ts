@@ -18,7 +18,8 @@ import { signInAgain, subscribedPerson } from './support/accounts';
  * the person's own choice in a conflict the device showed; a word missing otherwise is lost (the server
  * never had it) or silently overwritten (the server had it). Both counts must be 0. Decision 042.
  *
- * `CHAOS_ROUNDS` rounds (25 by default), `CHAOS_SEED` to replay a run's choices (printed at the start).
+ * `CHAOS_ROUNDS` rounds (25 by default), `CHAOS_SEED` to replay a run's choices (printed at the start),
+ * `CHAOS_KINDS` to play only some kinds of round ('close tab,503': the names the summary prints).
  * Posts are placed through the server's own database layer, so this needs the PostgreSQL server
  * `DATABASE_URL` names, as the mentions journeys do.
  */
@@ -26,6 +27,7 @@ const databaseUrl = process.env.DATABASE_URL;
 if (!databaseUrl) console.warn('the chaos journey is skipped: it needs DATABASE_URL (a PostgreSQL server)');
 
 const rounds = Number(process.env.CHAOS_ROUNDS ?? 25);
+const onlyKinds = process.env.CHAOS_KINDS?.split(',').map((kind) => kind.trim());
 const seed = Number(process.env.CHAOS_SEED ?? Math.floor(Math.random() * 2 ** 31));
 const today = new Date().toISOString().slice(0, 10);
 /** Longer than any recovery the product promises (10 s) on a loaded machine: past it a word is missing. */
@@ -525,14 +527,17 @@ describe.skipIf(!databaseUrl)('the chaos journey', () => {
       return `${label}, last edit sent ${ms ?? '?'} ms after recovery`;
     };
 
-    const kindsOfRound: [string, Round][] = [
-      ['offline', offline],
-      ['reload', reloadSoon],
-      ['close tab', closedTab],
-      ['503', deploy],
-      ['dropped answer', droppedAnswer],
-      ['both type', bothType],
-    ];
+    const kindsOfRound = (
+      [
+        ['offline', offline],
+        ['reload', reloadSoon],
+        ['close tab', closedTab],
+        ['503', deploy],
+        ['dropped answer', droppedAnswer],
+        ['both type', bothType],
+      ] satisfies [string, Round][]
+    ).filter(([kind]) => !onlyKinds || onlyKinds.includes(kind));
+    if (kindsOfRound.length === 0) throw new Error(`CHAOS_KINDS names no kind of round: ${onlyKinds}`);
     for (let round = 1; round <= rounds; round += 1) {
       const [kind, play] = random.pick(kindsOfRound);
       kinds[kind] = (kinds[kind] ?? 0) + 1;
