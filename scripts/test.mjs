@@ -2,8 +2,8 @@
 // journeys), all at once so that the machine's two cores stay busy (decisions 053, 057, 058): the browser
 // journeys (two files at a time) mostly wait for the browser, the server and the networks they cut, and
 // the other steps fill that time. The journeys print as they go; every other step's output is printed in
-// one piece when it ends. Once a step fails no further step starts; the run ends with every step's time
-// and the failures.
+// one piece when it ends. Once a step fails no step queued after it starts (lint waits for the
+// typecheck); the run ends with every step's time and the failures.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 

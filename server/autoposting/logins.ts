@@ -5,8 +5,17 @@ import type { ProfileCookie } from './types';
 /** The networks Autopilot can publish to: every one but Hacker News (its guidelines forbid generated comments). */
 export type PublishingNetwork = Exclude<SocialSlug, 'hackernews'>;
 
+/** Every network Autopilot can publish to. */
+export const publishingNetworks: readonly PublishingNetwork[] = [
+  'reddit',
+  'x',
+  'bluesky',
+  'mastodon',
+  'linkedin',
+];
+
 export function isPublishingNetwork(slug: string): slug is PublishingNetwork {
-  return slug !== 'hackernews' && ['reddit', 'x', 'bluesky', 'mastodon', 'linkedin'].includes(slug);
+  return (publishingNetworks as readonly string[]).includes(slug);
 }
 
 /** Where each network's pages are (its sign-in, its threads): the real sites, or local servers in tests. */

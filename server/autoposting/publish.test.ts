@@ -13,9 +13,9 @@ import {
   storedPost,
 } from '../../tests/support/autopilot-seed';
 import {
-  accountOn,
   localProfiles,
   signInProfile,
+  signInsOnEveryNetwork,
   startAllNetworkPages,
 } from '../../tests/support/network-pages-server';
 import { openTestDatabase, type TestDatabase, testDatabases } from '../../tests/support/server-harness';
@@ -41,13 +41,7 @@ beforeAll(async () => {
   sites = await startAllNetworkPages();
   // 'signed-in' holds a session on every network; 'x-only' on X alone.
   profiles = await localProfiles(dataDir, 'signed-in', 'x-only');
-  await signInProfile(
-    profiles,
-    'signed-in',
-    ...(['reddit', 'x', 'bluesky', 'mastodon', 'linkedin'] as const).map(
-      (network) => [sites.pages[network], accountOn(network)] as const,
-    ),
-  );
+  await signInProfile(profiles, 'signed-in', ...signInsOnEveryNetwork(sites.pages));
   await signInProfile(profiles, 'x-only', [sites.pages.x, 'tallybird']);
   // Held open for the file, so each run finds the profile's browser running rather than starting one.
   keptOpen = await profiles.openBrowser('signed-in');

@@ -168,7 +168,7 @@ function lcpElement(lhr: Result): string {
 /**
  * Lighthouse, mobile with simulated throttling, `runs` runs; the median of each score and metric. A page
  * whose medians miss a bar is audited once more, a while later, and the second set's medians are judged;
- * the first set's misses stay in the table (decision 058). A page that costs too much misses in both.
+ * the first set's misses stay in the table (decision 059). A page that costs too much misses in both.
  */
 export async function lighthouseAudit(page: LighthousePage): Promise<Finding[]> {
   const audit = `lighthouse ${page.name}`;

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { LocalProfileService } from '../../server/autoposting/local-profile-service';
-import type { PublishingNetwork } from '../../server/autoposting/logins';
+import { type PublishingNetwork, publishingNetworks } from '../../server/autoposting/logins';
 import type { BrowserProfileService } from '../../server/autoposting/types';
 import { fakeBluesky } from './network-pages/bluesky';
 import { fakeLinkedIn } from './network-pages/linkedin';
@@ -259,8 +259,7 @@ export async function startNetworkPages(network: PublishingNetwork): Promise<Net
 
 /** Every network's pages at once, with the variables that point ReplyRadar at them. */
 export async function startAllNetworkPages() {
-  const networks: PublishingNetwork[] = ['reddit', 'x', 'bluesky', 'mastodon', 'linkedin'];
-  const started = await Promise.all(networks.map((network) => startNetworkPages(network)));
+  const started = await Promise.all(publishingNetworks.map((network) => startNetworkPages(network)));
   const pages = Object.fromEntries(started.map((pages) => [pages.network, pages])) as Record<
     PublishingNetwork,
     NetworkPages
@@ -275,6 +274,10 @@ export async function startAllNetworkPages() {
 /** The account a test profile signs in as: LinkedIn shows a person's name, the others a handle. */
 export const accountOn = (network: PublishingNetwork) =>
   network === 'linkedin' ? 'Tally Bird' : 'tallybird';
+
+/** A sign-in on every network's pages, as `accountOn` names the account: for `signInProfile`. */
+export const signInsOnEveryNetwork = (pages: Record<PublishingNetwork, NetworkPages>) =>
+  publishingNetworks.map((network) => [pages[network], accountOn(network)] as const);
 
 /** Local browser profiles (the embedded profile service) under `dir`, with these ids, headless. */
 export async function localProfiles(dir: string, ...ids: string[]): Promise<LocalProfileService> {

@@ -8,19 +8,19 @@ import {
   localProfiles,
   type NetworkPages,
   signInProfile,
+  signInsOnEveryNetwork,
   startAllNetworkPages,
   startNetworkPages,
   type ThreadMode,
 } from '../../../tests/support/network-pages-server';
 import { loadEnv } from '../../env';
 import type { LocalProfileService } from '../local-profile-service';
-import type { PublishingNetwork } from '../logins';
+import { publishingNetworks } from '../logins';
 import type { ProfileBrowser, PublishFailureKind } from '../types';
 import { PublishFailure } from '../types';
 import { createPublishers, type Publishers } from '.';
 import { redditSteps } from './reddit';
 
-const networks: PublishingNetwork[] = ['reddit', 'x', 'bluesky', 'mastodon', 'linkedin'];
 const dataDir = mkdtempSync(path.join(tmpdir(), 'replyradar-publishers-'));
 
 const answer = 'We send a polite reminder on day 3, then a firmer one on day 10.\n\nIt works for us.';
@@ -36,11 +36,7 @@ describe('publishers in Chromium, against each network’s pages', () => {
   beforeAll(async () => {
     sites = await startAllNetworkPages();
     profiles = await localProfiles(dataDir, 'signed-in', 'visitor');
-    await signInProfile(
-      profiles,
-      'signed-in',
-      ...networks.map((network) => [sites.pages[network], accountOn(network)] as const),
-    );
+    await signInProfile(profiles, 'signed-in', ...signInsOnEveryNetwork(sites.pages));
     publishers = createPublishers(loadEnv({ ...sites.env, MASTODON_TOKEN: 'unused' }), {
       timeouts: { element: 5_000, reply: 10_000 },
     });
@@ -69,7 +65,7 @@ describe('publishers in Chromium, against each network’s pages', () => {
     return (error as PublishFailure).kind;
   };
 
-  describe.each(networks)('%s', (network) => {
+  describe.each(publishingNetworks)('%s', (network) => {
     let site: NetworkPages;
     beforeAll(() => {
       site = sites.pages[network];
