@@ -23,10 +23,10 @@ const baseVersion = sql`${sql.placeholder('baseVersion')}::int`;
 export function answerEditor(db: Database) {
   const write = preparePostWrite(db, {
     name: 'edit_answer',
-    outcome: sql`case
+    outcome: (post) => sql`case
       when t.answer = ${answer} then 'unchanged'
       when t.published then 'published'
-      when t.being_published then 'being_published'
+      when ${post.beingPublished} then 'being_published'
       when ${baseVersion} is not null and ${baseVersion} <> t.answer_version then 'conflict'
       else 'updated' end`,
     changes: { answer, answer_version: sql`t.answer_version + 1` },

@@ -39,20 +39,39 @@ const viewColumns = [
   'publish_note',
 ] as const;
 
+/** The facts as subqueries over the post row `alias`. */
+const factsOf = (alias: string): PostFacts => ({
+  beingPublished: sql.raw(
+    `exists (select 1 from publish_attempts a where a.post_id = ${alias}.id and a.status = 'started')`,
+  ),
+  social: sql.raw(`(select s.slug from socials s where s.id = ${alias}.social_id)`),
+});
+
+/** The facts as the columns the locked post `t` of the full statement carries. */
+const lockedFacts: PostFacts = { beingPublished: sql.raw('t.being_published'), social: sql.raw('t.social') };
+
 export type WritableColumn = 'answer' | 'answer_version' | 'approved' | 'publish_note';
 
 /** How a write went: unchanged, updated, or a refusal the write names (decided on the locked post). */
 export type WriteOutcome<Refusal extends string> = 'unchanged' | 'updated' | Refusal;
 
+/** What a write's outcome may read besides the post's columns (`t`): both are subqueries. */
+export interface PostFacts {
+  /** Autopilot is sending the post's reply (an attempt started and not settled). */
+  beingPublished: SQL;
+  /** The slug of the post's network. */
+  social: SQL;
+}
+
 /**
- * One write to a post, as SQL over the locked post `t`: its columns, `being_published` (Autopilot is
- * sending its reply) and `social` (its network's slug). Values the request sends are placeholders.
+ * One write to a post, as SQL over the post `t` and the facts about it. Values the request sends are
+ * placeholders.
  */
 export interface PostWrite<Refusal extends string> {
-  /** The statement's name: PostgreSQL prepares it once per connection. */
+  /** The statement's name: PostgreSQL prepares it once per connection (the update alone is `<name>_fast`). */
   name: string;
   /** A `case … end` naming the outcome: 'unchanged', 'updated' or one of the refusals. */
-  outcome: SQL;
+  outcome: (facts: PostFacts) => SQL;
   /** The columns an update sets, each as SQL over `t`; `updated_at` is set too. */
   changes: Partial<Record<WritableColumn, SQL>>;
   /** Only to type the refusals. */
@@ -65,6 +84,45 @@ interface WriteRow {
   outcome: string | null;
   post: Post | null;
   claimed: boolean;
+}
+
+interface UpdateRow {
+  /** The post as the update left it, or null when the update did not apply. */
+  post: Post | null;
+  claimed: boolean;
+}
+
+/**
+ * The write when it applies, as one `update` (what most requests are): the post of the project is
+ * updated only when its outcome is 'updated' and the mutation id was never recorded, and the id is
+ * recorded with the post as the write left it. PostgreSQL checks the outcome again on the latest version
+ * of a row another request changed meanwhile, so two edits from one version cannot both apply and a
+ * second request with the same id finds the answer already equal. When nothing is updated, the full
+ * statement below decides on the locked post what to answer.
+ */
+function updateStatement(write: PostWrite<string>): SQL {
+  const mutationId = sql`${sql.placeholder('mutationId')}::text`;
+  const projectId = sql`${sql.placeholder('projectId')}::uuid`;
+  const sets = Object.entries(write.changes).map(([column, change]) => sql`${sql.raw(column)} = ${change}`);
+  return sql`with updated as (
+    update posts t set ${sql.join(sets, sql`, `)}, updated_at = now()
+    where t.id = ${sql.placeholder('postId')}::uuid and t.project_id = ${projectId}
+      and (${write.outcome(factsOf('t'))}) = 'updated'
+      and not exists (
+        select 1 from applied_mutations m where ${mutationId} is not null and m.mutation_id = ${mutationId}
+      )
+    returning t.*
+  ), result as (
+    select u.id, ${postView('u')} as post from updated u
+  ), claim as (
+    insert into applied_mutations (mutation_id, project_id, post_id, route, result)
+    select ${mutationId}, ${projectId}, r.id, ${sql.placeholder('route')}::text, r.post::jsonb
+    from result r
+    where ${mutationId} is not null
+    on conflict (mutation_id) do nothing
+    returning mutation_id
+  )
+  select (select post from result) as post, exists (select 1 from claim) as claimed`;
 }
 
 /**
@@ -84,9 +142,7 @@ function writeStatement(write: PostWrite<string>): SQL {
   });
   const sets = Object.keys(write.changes).map((column) => sql`${sql.raw(column)} = n.${sql.raw(column)}`);
   return sql`with target as (
-    select p.*, exists (
-      select 1 from publish_attempts a where a.post_id = p.id and a.status = 'started'
-    ) as being_published, (select s.slug from socials s where s.id = p.social_id) as social
+    select p.*, ${factsOf('p').beingPublished} as being_published, ${factsOf('p').social} as social
     from posts p
     where p.id = ${sql.placeholder('postId')}::uuid and p.project_id = ${sql.placeholder('projectId')}::uuid
     for update of p
@@ -96,7 +152,7 @@ function writeStatement(write: PostWrite<string>): SQL {
   ), next as (
     select t.outcome, ${sql.join(next, sql`, `)}
     from (
-      select t.*, ${write.outcome} as outcome from target t where not exists (select 1 from prior)
+      select t.*, ${write.outcome(lockedFacts)} as outcome from target t where not exists (select 1 from prior)
     ) t
   ), result as (
     select n.id, n.outcome, ${postView('n')} as post from next n
@@ -144,7 +200,7 @@ function numbered(statement: SQL): { text: string; names: string[] } {
  * Runs the statement by name: straight through `pg` on PostgreSQL (planned once per connection), through
  * drizzle's prepared query on PGlite (whose driver has no named statements: planned each run).
  */
-function statementRunner(db: Database, name: string, statement: SQL) {
+function statementRunner<Row>(db: Database, name: string, statement: SQL) {
   const { text, names } = numbered(statement);
   const namedQuery = namedQueryOf(db);
   if (namedQuery)
@@ -153,14 +209,14 @@ function statementRunner(db: Database, name: string, statement: SQL) {
         name,
         text,
         names.map((key) => values[key]),
-      )) as unknown as { rows: WriteRow[] };
+      )) as unknown as { rows: Row[] };
   const prepared = db._.session.prepareQuery(
     { sql: text, params: names.map((key) => sql.placeholder(key)) },
     undefined,
     name,
     false,
   );
-  return async (values: Record<string, unknown>) => (await prepared.execute(values)) as { rows: WriteRow[] };
+  return async (values: Record<string, unknown>) => (await prepared.execute(values)) as { rows: Row[] };
 }
 
 /**
@@ -170,19 +226,30 @@ function statementRunner(db: Database, name: string, statement: SQL) {
  * another write).
  */
 export function preparePostWrite<Refusal extends string>(db: Database, write: PostWrite<Refusal>) {
-  const run = statementRunner(db, write.name, writeStatement(write));
+  const update = statementRunner<UpdateRow>(db, `${write.name}_update`, updateStatement(write));
+  const run = statementRunner<WriteRow>(db, write.name, writeStatement(write));
   return async (
     mutation: PostMutation,
     values: Record<string, unknown>,
   ): Promise<{ outcome: WriteOutcome<Refusal>; post: Post }> => {
     if (!isPostId(mutation.postId)) throw postNotFound();
-    const { rows } = await run({
+    const params = {
       ...values,
       mutationId: mutation.mutationId ?? null,
       projectId: mutation.projectId,
       postId: mutation.postId,
       route: mutation.route,
-    });
+    };
+    const [updated] = (await update(params)).rows;
+    if (updated?.post) {
+      if (mutation.mutationId && !updated.claimed) {
+        // The id was recorded meanwhile for a write to another post (a client reusing its ids).
+        const stored = await storedResult(db, mutation);
+        if (stored) return { outcome: 'unchanged', post: stored };
+      }
+      return { outcome: 'updated', post: updated.post };
+    }
+    const { rows } = await run(params);
     const row = rows[0];
     if (!row?.found) throw postNotFound();
     if (row.prior) {

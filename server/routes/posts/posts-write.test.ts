@@ -156,6 +156,27 @@ describe.each(testDatabases())('changing posts (%s)', (kind) => {
       expect(records).toHaveLength(1);
     });
 
+    it('of five edits begun on one version and sent at once, one applies and four are conflicts', async () => {
+      const post = await server.seedPost(projectA, { answer: 'Before', answerVersion: 0 });
+      const responses = await Promise.all(
+        Array.from({ length: 5 }, (_, index) =>
+          updateAnswer(post.id, { answer: `Teammate ${index}`, mutationId: newMutationId(), baseVersion: 0 }),
+        ),
+      );
+      const applied = responses.filter((response) => response.status === 200);
+      expect(applied).toHaveLength(1);
+      const winner = expectSuccess<Post>(applied[0] as (typeof responses)[number]);
+      for (const response of responses.filter((each) => each.status !== 200)) {
+        expect(response.status, JSON.stringify(response.body)).toBe(409);
+        // Each is told of the conflict and shown the text that won, to choose which to keep.
+        expect(response.body).toMatchObject({
+          error: { code: 'conflict', field: 'baseVersion', message: expect.stringMatching(/changed elsewhere/) },
+          data: { answer: winner.answer, answerVersion: 1 },
+        });
+      }
+      expect(await stored(post.id)).toMatchObject({ answer: winner.answer, answerVersion: 1 });
+    });
+
     it('refuses a mutation id reused for another post or another call', async () => {
       const [one, two] = [await server.seedPost(projectA), await server.seedPost(projectA)];
       if (!one || !two) throw new Error('seeding failed');

@@ -95,12 +95,12 @@ const approved = sql`${sql.placeholder('approved')}::boolean`;
 function approvalWrite(db: Database) {
   return preparePostWrite(db, {
     name: 'set_approved',
-    outcome: sql`case
+    outcome: (post) => sql`case
       when t.approved = ${approved} then 'unchanged'
       when t.published then 'published'
-      when ${approved} and t.social = 'hackernews' then 'hand_posted'
+      when ${approved} and ${post.social} = 'hackernews' then 'hand_posted'
       when ${approved} and not ${sql.placeholder('autopostingSetup')}::boolean then 'no_autoposting'
-      when not ${approved} and t.being_published then 'being_published'
+      when not ${approved} and ${post.beingPublished} then 'being_published'
       else 'updated' end`,
     changes: {
       approved,
