@@ -5,9 +5,10 @@ import { compress } from 'hono/compress';
 import { registerLocalAuthRoutes } from './auth/local-auth.routes';
 import { registerAutopostingRoutes } from './autoposting/setup.routes';
 import { createBilling } from './billing/billing';
-import { type AppEnv, createBinder } from './http/bind-route';
+import { type AppEnv, createBinder, type DirectRoute } from './http/bind-route';
 import { refuseCrossSite } from './http/csrf';
 import type { AppDeps } from './http/deps';
+import { rememberDirectRoutes } from './http/direct-routes';
 import { fail } from './http/envelope';
 import { errorHandler } from './http/error-handler';
 import { securityHeaders } from './http/security';
@@ -83,8 +84,11 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   });
   app.use('/api/*', refuseCrossSite({ ownOrigin: (c) => requestOrigin(c, env.TRUST_PROXY) }));
 
-  const bind = createBinder(app, (c) =>
-    deps.principals.resolve(c.req.header('authorization'), c.req.header('project-id')),
+  const directRoutes: DirectRoute[] = [];
+  const bind = createBinder(
+    app,
+    (c) => deps.principals.resolve(c.req.header('authorization'), c.req.header('project-id')),
+    directRoutes,
   );
   if (deps.localTokens) registerLocalAuthRoutes(app, bind, deps, deps.localTokens);
   registerProjectRoutes(bind, deps);
@@ -105,5 +109,6 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
 
   app.notFound((c) => fail(c, 404, { code: 'not_found', message: `Nothing at ${c.req.path}` }));
   app.onError(errorHandler(logger));
+  rememberDirectRoutes(app, directRoutes);
   return app;
 }

@@ -1,7 +1,9 @@
-import { serve } from '@hono/node-server';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { buildServer } from './bootstrap';
 import { checkBuildSettings } from './build-settings';
 import { EnvError, loadEnv } from './env';
+import { createRequestListener } from './http/direct-routes';
 import { createLogger } from './logger';
 import { exitOnSignals } from './shutdown';
 
@@ -27,17 +29,19 @@ async function main(): Promise<void> {
   const logger = createLogger(env.LOG_LEVEL);
   // Each step is said as it starts: a first start creates and migrates the database, which takes a while.
   const progress = (step: string) => logger.info({ startup: true }, step);
-  const { app, database, authMode, jobs, profiles } = await buildServer(env, { logger, progress });
+  const { app, deps, database, authMode, jobs, profiles } = await buildServer(env, { logger, progress });
 
-  const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
+  const server = createServer(await createRequestListener(app, deps));
+  server.listen(env.PORT, env.HOST, () => {
+    const { port } = server.address() as AddressInfo;
     logger.info(
       {
-        port: info.port,
+        port,
         database: database.kind,
         auth: authMode,
         startupMs: Math.round(performance.now() - started),
       },
-      `ReplyRadar is listening on http://localhost:${info.port}`,
+      `ReplyRadar is listening on http://localhost:${port}`,
     );
   });
 

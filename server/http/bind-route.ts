@@ -34,7 +34,11 @@ export function badInput(error: z.core.$ZodError, where: 'body' | 'query' | 'par
 }
 
 async function readJson(c: Context): Promise<unknown> {
-  const text = await c.req.text();
+  return jsonOf(await c.req.text());
+}
+
+/** A request body's JSON: an empty body is `{}`; anything else that is not JSON is a 400 naming `body`. */
+export function jsonOf(text: string): unknown {
   if (text.trim() === '') return {};
   try {
     return JSON.parse(text);
@@ -43,7 +47,7 @@ async function readJson(c: Context): Promise<unknown> {
   }
 }
 
-function parse<S extends z.ZodMiniType | undefined>(
+export function parse<S extends z.ZodMiniType | undefined>(
   schema: S,
   value: unknown,
   where: 'body' | 'query' | 'params',
@@ -54,11 +58,25 @@ function parse<S extends z.ZodMiniType | undefined>(
   return result.data as Out<S>;
 }
 
-export type Bind = <R extends RouteDef>(
-  route: R,
-  handler: (c: Context<AppEnv>, input: RouteInput<R>) => Promise<z.input<R['data']>>,
-  status?: 200 | 201,
-) => void;
+type Handler<R extends RouteDef> = (c: Context<AppEnv>, input: RouteInput<R>) => Promise<z.input<R['data']>>;
+
+/** A handler that needs only the caller and the input: the route can be answered without Hono too. */
+export type DirectHandler<R extends RouteDef> = (
+  principal: Principal,
+  input: RouteInput<R>,
+) => Promise<z.input<R['data']>>;
+
+/** A token route whose handler needs no context (`direct-routes.ts` serves it on `node:http` too). */
+export interface DirectRoute {
+  route: RouteDef;
+  handler: DirectHandler<RouteDef>;
+}
+
+export interface Bind {
+  <R extends RouteDef>(route: R, handler: Handler<R>, status?: 200 | 201): void;
+  /** Binds a token route answered with 200 whose handler needs only the caller and the input. */
+  direct<R extends RouteDef>(route: R, handler: DirectHandler<R>): void;
+}
 
 /** The answer to a call that needs a subscription, from a caller whose workspace has none. */
 export function subscriptionRequired(): HttpError {
@@ -75,8 +93,12 @@ export function subscriptionRequired(): HttpError {
  * when none applies to the caller, parses params, query and body with the contract's schemas, and
  * wraps what the handler returns in the envelope.
  */
-export function createBinder(app: Hono<AppEnv>, authenticate: Authenticate): Bind {
-  return (route, handler, status = 200) => {
+export function createBinder(
+  app: Hono<AppEnv>,
+  authenticate: Authenticate,
+  directRoutes: DirectRoute[] = [],
+): Bind {
+  const bind: Bind = (route, handler, status = 200) => {
     const needsSubscription = route.subscription !== false;
     app.on(route.method, route.path, async (c) => {
       if (route.auth === 'token') {
@@ -92,4 +114,10 @@ export function createBinder(app: Hono<AppEnv>, authenticate: Authenticate): Bin
       return ok(c, await handler(c, input), status);
     });
   };
+  bind.direct = (route, handler) => {
+    if (route.auth !== 'token') throw new Error(`${route.path}: only a token route is answered directly`);
+    directRoutes.push({ route, handler: handler as DirectHandler<RouteDef> });
+    bind(route, (c, input) => handler(c.get('principal'), input));
+  };
+  return bind;
 }

@@ -22,21 +22,34 @@ function mediaType(contentType: string | undefined): string {
  */
 export function refuseCrossSite(options: CrossSiteOptions): MiddlewareHandler {
   return async (c, next) => {
-    const origin = c.req.header('origin');
-    const crossSite =
-      c.req.header('sec-fetch-site')?.toLowerCase() === 'cross-site' ||
-      (origin !== undefined && origin !== options.ownOrigin(c));
-    if (crossSite) throw new HttpError(403, 'forbidden', 'Cross-site request refused');
-    if (!readOnlyMethods.has(c.req.method)) {
-      const type = mediaType(c.req.header('content-type'));
-      if (type !== 'application/json')
-        throw new HttpError(
-          415,
-          'unsupported_media_type',
-          `The request body must be JSON sent with Content-Type: application/json (${type ? `not ${type}` : 'none was sent'})`,
-          'body',
-        );
-    }
+    const refusal = crossSiteRefusal(
+      c.req.method,
+      (name) => c.req.header(name),
+      () => options.ownOrigin(c),
+    );
+    if (refusal) throw refusal;
     await next();
   };
+}
+
+/** What `refuseCrossSite` answers a request with its method and headers, or null when it goes on. */
+export function crossSiteRefusal(
+  method: string,
+  header: (name: string) => string | undefined,
+  ownOrigin: () => string,
+): HttpError | null {
+  const origin = header('origin');
+  const crossSite =
+    header('sec-fetch-site')?.toLowerCase() === 'cross-site' ||
+    (origin !== undefined && origin !== ownOrigin());
+  if (crossSite) return new HttpError(403, 'forbidden', 'Cross-site request refused');
+  if (readOnlyMethods.has(method)) return null;
+  const type = mediaType(header('content-type'));
+  if (type === 'application/json') return null;
+  return new HttpError(
+    415,
+    'unsupported_media_type',
+    `The request body must be JSON sent with Content-Type: application/json (${type ? `not ${type}` : 'none was sent'})`,
+    'body',
+  );
 }

@@ -1,8 +1,8 @@
-import { Agent, request as httpRequest } from 'node:http';
+import { Agent, createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type ServerType, serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer, testPassword } from '../../tests/support/server-harness';
+import { createRequestListener } from './direct-routes';
 
 interface RawAnswer {
   status: number;
@@ -12,13 +12,13 @@ interface RawAnswer {
 
 describe('a body over BODY_LIMIT_BYTES on a keep-alive connection', () => {
   let server: TestServer;
-  let http: ServerType;
+  let http: Server;
   let port: number;
 
   beforeAll(async () => {
     server = await startTestServer('pglite');
     // Served the way `npm start` serves it (server/main.ts), so the connection is a real one.
-    http = serve({ fetch: server.app.fetch, port: 0, hostname: '127.0.0.1' });
+    http = createServer(await createRequestListener(server.app, server.deps)).listen(0, '127.0.0.1');
     await new Promise((resolve) => http.once('listening', resolve));
     port = (http.address() as AddressInfo).port;
   });

@@ -3,6 +3,14 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
 
 /**
+ * What the rules below read of a request: its URL, its headers and (through `env.incoming`, as the Node
+ * adapter gives it) the address it came from. A Hono context is one; the direct writes build one.
+ */
+export type ProxiedRequest = Pick<Context, 'env'> & {
+  req: { url: string; header(name: string): string | undefined };
+};
+
+/**
  * The reverse proxies in front of the server that may say who the client is (`X-Forwarded-For`) and how
  * it connected (`X-Forwarded-Proto`): none, the nearest `hops` of them, or those at these addresses and
  * ranges (decision 024).
@@ -73,16 +81,16 @@ function isListed(address: string, proxies: readonly string[]): boolean {
 }
 
 /** The address of the connection's other end: the client, or the nearest proxy. */
-function peerAddress(c: Context): string {
+function peerAddress(c: ProxiedRequest): string {
   try {
-    return bareAddress(getConnInfo(c).remote.address ?? 'unknown');
+    return bareAddress(getConnInfo(c as Context).remote.address ?? 'unknown');
   } catch {
     return 'unknown';
   }
 }
 
 /** Whether the connection comes from a proxy the server trusts to forward the request. */
-export function fromTrustedProxy(c: Context, trust: TrustProxy): boolean {
+export function fromTrustedProxy(c: ProxiedRequest, trust: TrustProxy): boolean {
   return 'hops' in trust ? trust.hops > 0 : isListed(peerAddress(c), trust.proxies);
 }
 
@@ -90,7 +98,7 @@ export function fromTrustedProxy(c: Context, trust: TrustProxy): boolean {
  * The caller's address. Behind trusted proxies, the rightmost X-Forwarded-For entry no trusted proxy
  * wrote: each proxy appends the address it saw, so the entries left of it are whatever the client sent.
  */
-export function clientAddress(c: Context, trust: TrustProxy): string {
+export function clientAddress(c: ProxiedRequest, trust: TrustProxy): string {
   const forwarded = (c.req.header('x-forwarded-for') ?? '').split(',').map(bareAddress).filter(Boolean);
   // Nearest last: the peer, then each address a proxy appended before it.
   const chain = [...forwarded, peerAddress(c)];
@@ -101,7 +109,7 @@ export function clientAddress(c: Context, trust: TrustProxy): string {
 }
 
 /** Whether the browser reached the server over https: TLS here, or as the trusted proxy in front says. */
-export function isHttps(c: Context, trust: TrustProxy): boolean {
+export function isHttps(c: ProxiedRequest, trust: TrustProxy): boolean {
   // A request's URL is absolute and serialized (its scheme in lower case): no need to parse it all.
   if (c.req.url.startsWith('https:')) return true;
   return fromTrustedProxy(c, trust) && forwardedProto(c) === 'https';
@@ -111,7 +119,7 @@ export function isHttps(c: Context, trust: TrustProxy): boolean {
  * The scheme X-Forwarded-Proto names: the last entry, the one the nearest proxy wrote. Read it only from a
  * trusted proxy.
  */
-export function forwardedProto(c: Context): string | undefined {
+export function forwardedProto(c: ProxiedRequest): string | undefined {
   return c.req.header('x-forwarded-proto')?.split(',').at(-1)?.trim().toLowerCase() || undefined;
 }
 
@@ -119,7 +127,7 @@ export function forwardedProto(c: Context): string | undefined {
  * The origin the browser reached the server at. Behind a trusted proxy, the scheme and host it says
  * (the last entries, the ones the nearest proxy wrote: entries before them are whatever the client sent).
  */
-export function requestOrigin(c: Context, trust: TrustProxy): string {
+export function requestOrigin(c: ProxiedRequest, trust: TrustProxy): string {
   const url = new URL(c.req.url);
   if (fromTrustedProxy(c, trust)) {
     const proto = forwardedProto(c);

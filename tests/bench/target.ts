@@ -7,8 +7,9 @@
  * the API's figures are divided by. It prints one JSON line describing itself when ready, and stops when
  * its standard input closes.
  */
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
+import { createRequestListener } from '../../server/http/direct-routes';
 import { loadScreenRenderer } from '../../server/http/screen-renderer';
 import { createLogger } from '../../server/logger';
 import { seedPost, seedProject, tallybirdProject } from '../support/seed';
@@ -113,7 +114,8 @@ async function main() {
   await seedDay(server.db, project.id, dates.twoThousand, 2000);
   await seedDay(server.db, project.id, dates.twenty, 20);
 
-  const http = serve({ fetch: server.app.fetch, port: 0, hostname: '127.0.0.1' });
+  // Served as `npm start` serves it: the app, and the writes it answers directly (decision 060).
+  const http = createServer(await createRequestListener(server.app, server.deps)).listen(0, '127.0.0.1');
   await new Promise<void>((resolve) => http.once('listening', () => resolve()));
   const port = (http.address() as AddressInfo).port;
 

@@ -246,6 +246,8 @@ export async function startTestServer(
 
   return {
     app,
+    /** What the routes were built with: the server's request listener needs it (`createRequestListener`). */
+    deps: built.deps,
     env,
     db: database.db,
     database,

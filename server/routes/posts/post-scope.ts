@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Context } from 'hono';
-import type { ProjectRow } from '../../auth/principal';
+import type { Principal, ProjectRow } from '../../auth/principal';
 import type { Database } from '../../db/client';
 import { posts } from '../../db/schema';
 import type { AppEnv } from '../../http/bind-route';
@@ -17,7 +17,11 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
  * app asks for them only then.
  */
 export function reviewedProject(c: Context<AppEnv>): ProjectRow {
-  const { projectId, project } = c.get('principal');
+  return reviewedProjectOf(c.get('principal'));
+}
+
+/** `reviewedProject` of a principal. */
+export function reviewedProjectOf({ projectId, project }: Principal): ProjectRow {
   if (!projectId)
     throw new HttpError(
       400,

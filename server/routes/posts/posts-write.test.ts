@@ -170,7 +170,11 @@ describe.each(testDatabases())('changing posts (%s)', (kind) => {
         expect(response.status, JSON.stringify(response.body)).toBe(409);
         // Each is told of the conflict and shown the text that won, to choose which to keep.
         expect(response.body).toMatchObject({
-          error: { code: 'conflict', field: 'baseVersion', message: expect.stringMatching(/changed elsewhere/) },
+          error: {
+            code: 'conflict',
+            field: 'baseVersion',
+            message: expect.stringMatching(/changed elsewhere/),
+          },
           data: { answer: winner.answer, answerVersion: 1 },
         });
       }

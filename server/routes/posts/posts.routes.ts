@@ -9,7 +9,7 @@ import type { AppDeps } from '../../http/deps';
 import { HttpError } from '../../http/envelope';
 import type { Transaction } from './apply-once';
 import { answerEditor } from './edit-answer';
-import { postNotFound, postOfProject, reviewedProject } from './post-scope';
+import { postNotFound, postOfProject, reviewedProject, reviewedProjectOf } from './post-scope';
 import { notHidden, registerPostSignalRoutes } from './post-signals.routes';
 import { toPost } from './post-view';
 import { preparePostWrite } from './post-write';
@@ -237,8 +237,8 @@ export function registerPostRoutes(bind: Bind, { db, drafter, logger }: AppDeps)
 
   // "Set to X", never a toggle, so a replayed or reordered approval cannot flip it back. One statement.
   const approve = approvalWrite(db);
-  bind(api.setApproved, async (c, { params, body }) => {
-    const project = reviewedProject(c);
+  bind.direct(api.setApproved, async (principal, { params, body }) => {
+    const project = reviewedProjectOf(principal);
     const { outcome, post } = await approve(
       { mutationId: body.mutationId, projectId: project.id, postId: params.postId, route: 'approved' },
       { approved: body.approved, autopostingSetup: project.autopostingSetup },
@@ -262,8 +262,8 @@ export function registerPostRoutes(bind: Bind, { db, drafter, logger }: AppDeps)
   });
 
   const editAnswer = answerEditor(db);
-  bind(api.updateAnswer, async (c, { params, body }) => {
-    const project = reviewedProject(c);
+  bind.direct(api.updateAnswer, async (principal, { params, body }) => {
+    const project = reviewedProjectOf(principal);
     return editAnswer(
       { mutationId: body.mutationId, projectId: project.id, postId: params.postId, route: 'update-answer' },
       { answer: body.answer, baseVersion: body.baseVersion },
