@@ -41,7 +41,7 @@ describe.each(testDatabases())('the logs of a failed query (%s)', (kind) => {
     expect(response.status).toBe(500);
     const logged = lines.map((line) => JSON.parse(line)).find((entry) => entry.msg === 'unhandled error');
     expect(logged?.err).toMatchObject({
-      message: expect.stringMatching(/^Failed query: with target as \(/),
+      message: expect.stringMatching(/^Failed query: with updated as \(/),
       code: '23514',
     });
     const everything = lines.join('\n');
