@@ -179,6 +179,8 @@ export const envSchema = z
     DISCOVERY_MAX_PER_KEYWORD: int(20, 1).pipe(z.number().max(100)),
     /** Relevance score (0–100) a post needs to be kept. */
     DISCOVERY_MIN_SCORE: int(38).pipe(z.number().max(100)),
+    /** `on`: without a model, a post's closeness in meaning to the project weighs in its score (a sentence encoder in this process); `off`: lexical only. */
+    DISCOVERY_MEANING: z.preprocess(emptyAsUndefined, z.enum(['on', 'off']).default('on')),
     /** `off`: this process only serves the app and queues jobs; `npm run worker` processes run them (PostgreSQL). */
     WORKER: z.preprocess(emptyAsUndefined, z.enum(['on', 'off']).default('on')),
 

@@ -34,7 +34,12 @@ describe.each(testDatabases())('discovery end to end on the source fixtures (%s)
   let workspaceId: string;
   // A 429's wait is recorded, not spent.
   const clock = new StepClock();
-  const env = loadEnv({ SOCIALS: 'reddit,hackernews,x', X_BEARER_TOKEN: 'x-bearer', LOG_LEVEL: 'silent' });
+  const env = loadEnv({
+    SOCIALS: 'reddit,hackernews,x',
+    X_BEARER_TOKEN: 'x-bearer',
+    LOG_LEVEL: 'silent',
+    DISCOVERY_MEANING: 'off',
+  });
 
   beforeAll(async () => {
     // The clock of the recorded day: X's recent search only reaches back 7 days from now.

@@ -72,6 +72,8 @@ export async function startProduct(extraEnv: NodeJS.ProcessEnv = {}): Promise<Ru
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
+    // The journeys' posts are judged lexically: the sentence encoder has its own tests (relevance-meaning).
+    DISCOVERY_MEANING: 'off',
     ...extraEnv,
     PORT: String(port),
   };

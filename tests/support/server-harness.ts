@@ -36,6 +36,8 @@ export const testPassword = 'correct horse battery staple';
 const defaultEnv: Record<string, string> = {
   AUTH_SECRET: testAuthSecret,
   LOG_LEVEL: 'silent',
+  // The sentence encoder takes a second to load and 80 ms a post: its own tests turn it on.
+  DISCOVERY_MEANING: 'off',
   // Every test signs up several people from the one address app.request reports; the rate-limit test
   // sets its own limit.
   AUTH_RATE_LIMIT_PER_MINUTE: '10000',

@@ -25,6 +25,8 @@ export async function startServerProcess(
     env: {
       ...process.env,
       LOG_LEVEL: 'info',
+      // Judged lexically: the sentence encoder has its own tests (relevance-meaning).
+      DISCOVERY_MEANING: 'off',
       ...(port ? { PORT: String(port), HOST: '127.0.0.1' } : {}),
       ...env,
     },
