@@ -92,7 +92,7 @@ export function sentenceEncoder(): Meaning {
       for (let start = 0; start < unread.length; start += batchSize) {
         const batch = unread.slice(start, start + batchSize);
         const read = await model.embed(batch);
-        batch.forEach((text, i) => found.set(text, remember(text, read[i] ?? [])));
+        for (const [i, text] of batch.entries()) found.set(text, remember(text, read[i] ?? []));
       }
       return texts.map((text) => cosine(found.get(text) ?? [], projectVector));
     },
