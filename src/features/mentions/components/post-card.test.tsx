@@ -9,6 +9,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ok } from '@/app/test-utils';
 import type { MirrorDb, MirrorPost } from '@/db/mirror';
 import { writePosts } from '@/db/mirror-writes';
+import { keepUnsavedAnswer } from '../unsaved-answers';
 import { PostCard, PostsEditable } from './post-card';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -20,6 +21,8 @@ beforeEach(() => {
 });
 
 afterEach(async () => {
+  // What a card keeps as the page goes away is the next test's page otherwise.
+  localStorage.clear();
   await closeTestMirrors();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
@@ -331,6 +334,32 @@ describe('PostCard', () => {
     await user.type(answer, ' Typed now.');
     expect((answer as HTMLTextAreaElement).value).toBe('Queue them locally. Typed now.');
     expect(screen.getByRole('checkbox', { name: 'Publish' }).hasAttribute('disabled')).toBe(false);
+  });
+
+  it('brings back what was typed as the page last went away once, never over what is typed after', async () => {
+    const db = openTestMirror('card');
+    const post: MirrorPost = {
+      ...serverPost({ id: 'a', answer: 'Queue them locally.' }),
+      ...slice,
+      syncState: 'synced',
+      parkedReason: null,
+      conflict: null,
+    };
+    keepUnsavedAnswer('a', 'Queue them locally. Kept as the page went away.', post.answerVersion);
+    const card = (editable: boolean) => (
+      <PostsEditable.Provider value={editable}>
+        <PostCard post={post} db={db} autopost autopostingSetup />
+      </PostsEditable.Provider>
+    );
+    const { rerender } = render(card(true));
+    const answer = screen.getByRole('textbox', { name: 'Answer' }) as HTMLTextAreaElement;
+    expect(answer.value).toBe('Queue them locally. Kept as the page went away.');
+    const user = userEvent.setup();
+    await user.type(answer, ' Typed since.');
+    // The cards are the server's for a moment (the mirror's list is read again), then the mirror's.
+    rerender(card(false));
+    rerender(card(true));
+    expect(answer.value).toBe('Queue them locally. Kept as the page went away. Typed since.');
   });
 
   it('published answers are read-only with the reason shown, so nothing is typed into them to be refused', async () => {

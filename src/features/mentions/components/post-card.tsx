@@ -150,10 +150,14 @@ function useAnswerDraft(db: MirrorDb, post: MirrorPost) {
     };
   }, []);
 
-  // What was typed as the page last went away, once the card can be edited: shown, and saved.
+  // What was typed as the page last went away, the first time the card can be edited: shown, and saved.
+  // Only then: the cards turn read-only for a moment when the mirror's list is read again, and the text
+  // kept while a later save is written would otherwise be brought back over what was typed since.
+  const tookUp = useRef(false);
   // biome-ignore lint/correctness/useExhaustiveDependencies: once the card is the mirror's.
   useEffect(() => {
-    if (!editable) return;
+    if (!editable || tookUp.current) return;
+    tookUp.current = true;
     const left = unsavedAnswer(post.id);
     if (left === null) return;
     if (left.text === post.answer) {
