@@ -8,10 +8,9 @@ import { invitations, memberships, users, workspaces } from '../db/schema';
 import type { Bind } from '../http/bind-route';
 import type { AppDeps } from '../http/deps';
 import { HttpError } from '../http/envelope';
+import { isUuid } from '../http/ids';
 import { linkOrigin } from '../mail/link-origin';
 import type { LocalSessions } from './local-sessions';
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type SessionRow = Awaited<ReturnType<LocalSessions['fromCookie']>>;
 
@@ -29,7 +28,7 @@ async function pendingInvitationFor(db: Database, id: string, userId: string) {
     .where(eq(users.id, userId));
   if (!user?.email) throw notFound;
   if (!user.emailVerifiedAt) throw new HttpError(403, 'email_unverified', emailUnverifiedMessage);
-  if (!uuidPattern.test(id)) throw notFound;
+  if (!isUuid(id)) throw notFound;
   const [invitation] = await db
     .select()
     .from(invitations)

@@ -4,10 +4,10 @@ import { and, asc, eq, gt, isNull } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { invitations, memberships, sessions, users, workspaces } from '../db/schema';
 import { HttpError } from '../http/envelope';
+import { isUuid } from '../http/ids';
 import { hashSessionSecret, type LocalTokens, newSessionSecret } from './local-tokens';
 
 const dayMs = 24 * 60 * 60 * 1000;
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Local sign-in sessions: created on sign-in, proven by the refresh cookie, revoked on sign-out. */
 export class LocalSessions {
@@ -47,7 +47,7 @@ export class LocalSessions {
   async fromCookie(cookie: string | undefined) {
     const [sessionId, secret] = (cookie ?? '').split('.');
     const notSignedIn = new HttpError(401, 'unauthorized', 'You are not signed in');
-    if (!sessionId || !secret || !uuidPattern.test(sessionId)) throw notSignedIn;
+    if (!sessionId || !secret || !isUuid(sessionId)) throw notSignedIn;
     const [row] = await this.db
       .select()
       .from(sessions)
@@ -70,7 +70,7 @@ export class LocalSessions {
   async setActiveWorkspace(sessionId: string, userId: string, workspaceId: string | null): Promise<void> {
     if (workspaceId) {
       // Checked before the query: PostgreSQL refuses a malformed uuid with an error (a 500).
-      if (!uuidPattern.test(workspaceId))
+      if (!isUuid(workspaceId))
         throw new HttpError(400, 'bad_request', 'That is not a workspace id', 'workspaceId');
       const [membership] = await this.db
         .select({ role: memberships.role })

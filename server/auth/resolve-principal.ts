@@ -3,10 +3,9 @@ import type { AccessChanges } from '../db/access-changes';
 import type { Database } from '../db/client';
 import { memberships, projects, sessions, subscriptions, users, workspaces } from '../db/schema';
 import { HttpError } from '../http/envelope';
+import { isUuid } from '../http/ids';
 import { AccessCache } from './access-cache';
 import type { Principal, ProjectRow, TokenVerifier, VerifiedToken } from './principal';
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * An active subscription applies to the joined user: the joined membership's workspace's, or one the
@@ -74,11 +73,11 @@ export class PrincipalResolver {
    * passes here, so it costs one round trip to the database, not five.
    */
   private async fromLocal(token: VerifiedToken, projectIdHeader: string | undefined): Promise<Principal> {
-    if (!uuidPattern.test(token.subject) || !token.sessionId || !uuidPattern.test(token.sessionId))
+    if (!isUuid(token.subject) || !token.sessionId || !isUuid(token.sessionId))
       throw new HttpError(401, 'unauthorized', 'Session token is invalid');
-    const orgId = token.orgId && uuidPattern.test(token.orgId) ? token.orgId : null;
+    const orgId = token.orgId && isUuid(token.orgId) ? token.orgId : null;
     const header = projectIdHeader?.trim() || null;
-    const projectId = header && uuidPattern.test(header) ? header : null;
+    const projectId = header && isUuid(header) ? header : null;
     const row = await this.lookup(token.subject, orgId, projectId, token.sessionId);
     if (!row) throw new HttpError(401, 'unauthorized', 'This account no longer exists');
     if (!row.signedIn) throw new HttpError(401, 'unauthorized', 'You have signed out: sign in again');
@@ -179,7 +178,7 @@ export class PrincipalResolver {
 function requestedProject(header: string | undefined): string | null {
   const projectId = header?.trim();
   if (!projectId) return null;
-  if (!uuidPattern.test(projectId))
+  if (!isUuid(projectId))
     throw new HttpError(400, 'bad_request', 'The project-id header must be a project id', 'project-id');
   return projectId;
 }

@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../db/client';
 import { billingEvents, subscriptions, users, workspaces } from '../db/schema';
+import { isUuid } from '../http/ids';
 import type { BillingPeriod } from './plan-items';
 
 /** Texts of an event that are stored or looked up: PostgreSQL refuses some characters (the contract's rule). */
@@ -65,8 +66,6 @@ export class MalformedEventError extends Error {
   }
 }
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /**
@@ -82,7 +81,7 @@ async function ownerOf(tx: Tx, customData: SubscriptionData['custom_data']) {
     const [user] = await tx
       .select({ id: users.id })
       .from(users)
-      .where(uuidPattern.test(userRef) ? eq(users.id, userRef) : eq(users.clerkUserId, userRef));
+      .where(isUuid(userRef) ? eq(users.id, userRef) : eq(users.clerkUserId, userRef));
     buyerUserId = user?.id ?? null;
   }
   if (workspaceRef) {
@@ -90,9 +89,7 @@ async function ownerOf(tx: Tx, customData: SubscriptionData['custom_data']) {
       .select({ id: workspaces.id })
       .from(workspaces)
       .where(
-        uuidPattern.test(workspaceRef)
-          ? eq(workspaces.id, workspaceRef)
-          : eq(workspaces.clerkOrgId, workspaceRef),
+        isUuid(workspaceRef) ? eq(workspaces.id, workspaceRef) : eq(workspaces.clerkOrgId, workspaceRef),
       );
     workspaceId = workspace?.id ?? null;
   }

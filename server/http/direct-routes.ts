@@ -8,6 +8,7 @@ import { type AppEnv, type DirectRoute, jsonOf, parse, subscriptionRequired } fr
 import { crossSiteRefusal } from './csrf';
 import type { AppDeps } from './deps';
 import { errorAnswer } from './error-handler';
+import { isUuid } from './ids';
 import { strictTransportSecurity } from './security';
 import { isHttps, type ProxiedRequest, requestOrigin } from './trusted-proxy';
 
@@ -17,9 +18,6 @@ const directRoutesByApp = new WeakMap<Hono<AppEnv>, readonly DirectRoute[]>();
 export function rememberDirectRoutes(app: Hono<AppEnv>, routes: readonly DirectRoute[]): void {
   directRoutesByApp.set(app, routes);
 }
-
-/** Path parameters the direct answer takes: ids (anything else, 'approved' say, is left to Hono's router). */
-const idPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 interface CompiledRoute extends DirectRoute {
   pattern: RegExp;
@@ -103,7 +101,8 @@ export async function createRequestListener(
     const found = routes.flatMap((route) => {
       if (route.route.method !== request.method) return [];
       const values = route.pattern.exec(path)?.slice(1);
-      if (!values?.every((value) => idPattern.test(value))) return [];
+      // Path parameters must be ids: anything else ('approved', say) is left to Hono's router.
+      if (!values?.every(isUuid)) return [];
       return [{ route, params: Object.fromEntries(route.names.map((name, i) => [name, values[i] ?? ''])) }];
     });
     return found.length === 1 ? (found[0] ?? null) : null;

@@ -5,11 +5,10 @@ import type { Database } from '../../db/client';
 import { posts } from '../../db/schema';
 import type { AppEnv } from '../../http/bind-route';
 import { HttpError } from '../../http/envelope';
+import { isUuid } from '../../http/ids';
 import type { PostRow } from './post-view';
 
 export type { ProjectRow } from '../../auth/principal';
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The `project-id` project (the principal resolver has checked it belongs to the active workspace and
@@ -42,7 +41,7 @@ export const postNotFound = () =>
 
 /** A post of the project, or 404; never another project's post. */
 export async function postOfProject(db: Database, projectId: string, postId: string): Promise<PostRow> {
-  const [post] = uuidPattern.test(postId)
+  const [post] = isUuid(postId)
     ? await db
         .select()
         .from(posts)
@@ -52,4 +51,4 @@ export async function postOfProject(db: Database, projectId: string, postId: str
   return post;
 }
 
-export const isPostId = (id: string) => uuidPattern.test(id);
+export const isPostId = (id: string) => isUuid(id);

@@ -68,7 +68,7 @@ export interface PostFacts {
  * placeholders.
  */
 export interface PostWrite<Refusal extends string> {
-  /** The statement's name: PostgreSQL prepares it once per connection (the update alone is `<name>_fast`). */
+  /** The statement's name: PostgreSQL prepares it once per connection (the update alone is `<name>_update`). */
   name: string;
   /** A `case … end` naming the outcome: 'unchanged', 'updated' or one of the refusals. */
   outcome: (facts: PostFacts) => SQL;
@@ -141,8 +141,9 @@ function writeStatement(write: PostWrite<string>): SQL {
       : sql`t.${sql.raw(column)}`;
   });
   const sets = Object.keys(write.changes).map((column) => sql`${sql.raw(column)} = n.${sql.raw(column)}`);
+  const facts = factsOf('p');
   return sql`with target as (
-    select p.*, ${factsOf('p').beingPublished} as being_published, ${factsOf('p').social} as social
+    select p.*, ${facts.beingPublished} as being_published, ${facts.social} as social
     from posts p
     where p.id = ${sql.placeholder('postId')}::uuid and p.project_id = ${sql.placeholder('projectId')}::uuid
     for update of p

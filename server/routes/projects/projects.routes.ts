@@ -9,14 +9,13 @@ import { draftingHttpError } from '../../generation/generation-error';
 import type { AppEnv, Bind } from '../../http/bind-route';
 import type { AppDeps } from '../../http/deps';
 import { HttpError } from '../../http/envelope';
+import { isUuid } from '../../http/ids';
 import { KeyLimit } from '../../http/key-limit';
 import type { JobQueue } from '../../jobs/job-queue';
 import type { Logger } from '../../logger';
 import { projectValues, storedKeywords, storedUrl } from './project-input';
 
 type ProjectRow = typeof projects.$inferSelect;
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** How many keywords a workspace's projects may keep: 5, or 30 for the workspaces configured for more. */
 export function keywordsLimitFor(env: Env, workspaceId: string): number {
@@ -116,7 +115,7 @@ export function registerProjectRoutes(bind: Bind, { db, env, drafter, logger, jo
   const countPageRead = pageReadCounter();
 
   async function projectOfWorkspace(workspaceId: string, id: string): Promise<ProjectRow> {
-    const [row] = uuidPattern.test(id)
+    const [row] = isUuid(id)
       ? await db
           .select()
           .from(projects)

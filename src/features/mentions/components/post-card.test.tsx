@@ -309,7 +309,8 @@ describe('PostCard', () => {
     expect(screen.queryByRole('link', { name: 'View reply' })).toBeNull();
   });
 
-  it("keeps the answer read-only and 'Publish' disabled while the cards are the server's, not the mirror's", async () => {
+  /** A synced post's card, drawn with the cards editable (the mirror's) or not (the server's). */
+  const switchableCard = () => {
     const db = openTestMirror('card');
     const post: MirrorPost = {
       ...serverPost({ id: 'a', answer: 'Queue them locally.' }),
@@ -323,6 +324,11 @@ describe('PostCard', () => {
         <PostCard post={post} db={db} autopost autopostingSetup />
       </PostsEditable.Provider>
     );
+    return { post, card };
+  };
+
+  it("keeps the answer read-only and 'Publish' disabled while the cards are the server's, not the mirror's", async () => {
+    const { card } = switchableCard();
     const { rerender } = render(card(false));
     const answer = screen.getByRole('textbox', { name: 'Answer' });
     const user = userEvent.setup();
@@ -337,26 +343,14 @@ describe('PostCard', () => {
   });
 
   it('brings back what was typed as the page last went away once, never over what is typed after', async () => {
-    const db = openTestMirror('card');
-    const post: MirrorPost = {
-      ...serverPost({ id: 'a', answer: 'Queue them locally.' }),
-      ...slice,
-      syncState: 'synced',
-      parkedReason: null,
-      conflict: null,
-    };
+    const { post, card } = switchableCard();
     keepUnsavedAnswer('a', 'Queue them locally. Kept as the page went away.', post.answerVersion);
-    const card = (editable: boolean) => (
-      <PostsEditable.Provider value={editable}>
-        <PostCard post={post} db={db} autopost autopostingSetup />
-      </PostsEditable.Provider>
-    );
     const { rerender } = render(card(true));
     const answer = screen.getByRole('textbox', { name: 'Answer' }) as HTMLTextAreaElement;
     expect(answer.value).toBe('Queue them locally. Kept as the page went away.');
     const user = userEvent.setup();
     await user.type(answer, ' Typed since.');
-    // The cards are the server's for a moment (the mirror's list is read again), then the mirror's.
+    // The cards turn read-only for a moment, then editable again.
     rerender(card(false));
     rerender(card(true));
     expect(answer.value).toBe('Queue them locally. Kept as the page went away. Typed since.');

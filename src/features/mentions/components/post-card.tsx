@@ -151,8 +151,8 @@ function useAnswerDraft(db: MirrorDb, post: MirrorPost) {
   }, []);
 
   // What was typed as the page last went away, the first time the card can be edited: shown, and saved.
-  // Only then: the cards turn read-only for a moment when the mirror's list is read again, and the text
-  // kept while a later save is written would otherwise be brought back over what was typed since.
+  // Only then: were the cards to turn read-only and editable again, the text kept while a later save is
+  // written would otherwise be brought back over what was typed since.
   const tookUp = useRef(false);
   // biome-ignore lint/correctness/useExhaustiveDependencies: once the card is the mirror's.
   useEffect(() => {
