@@ -199,6 +199,53 @@ describe('built-in generation from a product page', () => {
     for (const name of names) expect(namesOnlyWhoOrWhat(name, audience)).toBe(false);
   });
 
+  it.each([
+    [
+      'An Excel add-in that writes and explains formulas, cleans imported data and turns repetitive spreadsheet work into one-click macros, without learning VBA.',
+      'Find people stuck on an Excel formula, a VBA macro or a repetitive spreadsheet task',
+      ['excel formula', 'vba macro'],
+    ],
+    [
+      'Lesson planning and grading for teachers: build a unit from standards-aligned templates, grade with rubrics in half the time, and share plans with your department.',
+      'Find teachers overwhelmed by lesson planning or grading',
+      ['lesson planning', 'grading'],
+    ],
+    [
+      'A VPN and tracker blocker: encrypts your connection on public Wi-Fi, hides your IP address from sites and blocks ad trackers on every device.',
+      'Find people worried about online tracking or looking for a VPN',
+      ['online tracking', 'vpn'],
+    ],
+    [
+      'A writing app for novelists: outline chapters and scenes, keep characters and notes beside the draft, and share chapters with beta readers.',
+      'Writers stuck on a novel or looking for feedback on their draft',
+      ['novel'],
+    ],
+  ])(
+    'proposes first what the goal says its people are stuck on, as they write it: %s',
+    async (description, goal, stated) => {
+      const project = await drafter.generateProject({ goal, url: null, description });
+      const names = project.keywords.map((keyword) => keyword.name);
+      expect(names.slice(0, stated.length)).toEqual(stated);
+      expect(names.length).toBeGreaterThanOrEqual(3);
+      expect(names.length).toBeLessThanOrEqual(5);
+      // The tools a product works with are not its name: nothing of the product is left out for it.
+      expect(project.name).toBe('My product');
+    },
+  );
+
+  it('proposes none of a goal’s everyday words, which every community writes', async () => {
+    const project = await drafter.generateProject({
+      goal: 'Find people starting to work out, and small businesses struggling to keep up with posting or worried about food cost',
+      url: null,
+      description:
+        'Fitplan builds a beginner strength programme, logs your lifts and counts calories from a barcode scan.',
+    });
+    const names = project.keywords.map((keyword) => keyword.name);
+    for (const everyday of ['work out', 'keep up', 'keep up with posting', 'food cost'])
+      expect(names).not.toContain(everyday);
+    expect(project.name).toBe('Fitplan');
+  });
+
   it('passes on why a page could not be read', async () => {
     const error = await drafter
       .generateProject({ goal, url: `${pages.origin}/brochure.pdf`, description: null })

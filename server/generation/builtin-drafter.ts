@@ -2,7 +2,7 @@ import type { SafeFetcher } from '../net/safe-fetch';
 import type { Drafter, GeneratedProject, ProjectBrief, ProjectContext, ReplyRequest } from './drafter';
 import { GenerationError } from './generation-error';
 import { audienceWordsOf, namesOnlyWhoOrWhat, rankKeyPhrases, type WeightedText } from './key-phrases';
-import { rankNeedPhrases } from './need-phrases';
+import { goalNeedPhrases, rankNeedPhrases } from './need-phrases';
 import { fetchAndReadPage, type PageReader } from './page-reader';
 import { sharedPageReader } from './page-reader-pool';
 import { type ProductSource, sourceFromDescription, sourceFromPage, unnamedProduct } from './product-source';
@@ -35,19 +35,32 @@ export function describeProduct(source: ProductSource): string {
 
 const lemmaWords = (phrase: string) => phrase.toLowerCase().match(/[a-z0-9]+/g) ?? [];
 
+/** Of the keywords, at most this many come from the goal's own states, so the product's needs have room. */
+const maxGoalKeywords = 3;
+
 /**
- * 3 to 5 keywords: the need phrases within reach of the best one (what people write when they have
- * the problem); when fewer than three, the product's topics fill up, never a bare audience ("small
- * agencies") or kind of product ("accounting software"), nor a topic a need phrase already covers, nor
- * a single word once two needs are found.
+ * 3 to 5 keywords: first the needs the goal states outright ("overwhelmed by grading", "looking for a
+ * VPN"), then the need phrases of the product's texts within reach of the best one (what people write
+ * when they have the problem); when fewer than three, the product's topics fill up, never a bare
+ * audience ("small agencies") or kind of product ("accounting software"), nor a topic a need phrase
+ * already covers, nor a single word once two needs are found.
  */
-export function pickKeywords(texts: WeightedText[], exclude: string[]): string[] {
+export function pickKeywords(texts: WeightedText[], exclude: string[], goal = ''): string[] {
+  const excluded = new Set(exclude.flatMap(lemmaWords));
+  const stated = goalNeedPhrases(goal)
+    .filter((phrase) => !lemmaWords(phrase).some((word) => excluded.has(word)))
+    .slice(0, maxGoalKeywords);
   const needs = rankNeedPhrases(texts, exclude);
   const best = needs[0]?.score ?? 0;
-  const chosen = needs
-    .filter((need) => need.score >= best * 0.2)
-    .slice(0, maxKeywords)
-    .map((need) => need.phrase);
+  const statedWords = new Set(stated.flatMap(lemmaWords));
+  const chosen = [
+    ...stated,
+    ...needs
+      .filter((need) => need.score >= best * 0.2)
+      // a need the goal already states in the same words adds nothing ("lesson planning")
+      .filter((need) => !lemmaWords(need.phrase).every((word) => statedWords.has(word)))
+      .map((need) => need.phrase),
+  ].slice(0, maxKeywords);
   if (chosen.length >= minKeywords) return chosen;
   const audience = audienceWordsOf(texts);
   const covered = new Set(chosen.flatMap(lemmaWords).map((word) => word.replace(/s$/, '')));
@@ -59,7 +72,7 @@ export function pickKeywords(texts: WeightedText[], exclude: string[]): string[]
   ];
   for (const { phrase } of byWords) {
     if (chosen.length >= minKeywords) break;
-    if (!phrase.includes(' ') && needs.length > 0 && chosen.length >= 2) break;
+    if (!phrase.includes(' ') && needs.length + stated.length > 0 && chosen.length >= 2) break;
     if (namesOnlyWhoOrWhat(phrase, audience)) continue;
     if (lemmaWords(phrase).some((word) => covered.has(word.replace(/s$/, '')))) continue;
     chosen.push(phrase);
@@ -99,7 +112,9 @@ export class BuiltinDrafter implements Drafter {
     }
     const texts = [...source.texts, { text: brief.goal, weight: 1 }];
     const productText = texts.map((entry) => entry.text).join('\n');
-    const keywords = pickKeywords(texts, [source.name]).map((phrase) => ({
+    // A product the text does not name excludes nothing ("my", "product" are words of needs too).
+    const names = source.name === unnamedProduct ? [] : [source.name];
+    const keywords = pickKeywords(texts, names, brief.goal).map((phrase) => ({
       name: phrase,
       filter: proposedFilter(phrase, productText),
     }));

@@ -183,7 +183,7 @@ export function namesOnlyWhoOrWhat(phrase: string, audience: ReadonlySet<string>
   const words = phrase.toLowerCase().split(/\s+/);
   const last = words[words.length - 1] ?? '';
   const kind =
-    /^(apps?|software|tools?|platforms?|services?|solutions?|systems?|(tracker|planner|manager|builder|generator|checker|editor|maker|calculator)s?)$/;
+    /^(apps?|software|tools?|platforms?|services?|solutions?|systems?|(tracker|planner|manager|builder|generator|checker|editor|maker|calculator|scheduler|blocker)s?)$/;
   // "blocking ad trackers": a job done to the things a kind of product is named after is a need
   if (kind.test(last))
     return !(words.length > 2 && isActionGerund(words[0] ?? '') && /(?:er|or)s$/.test(last));

@@ -1,3 +1,4 @@
+import { commonWords, communityCount } from '../discovery/common-words';
 import type { WeightedText } from './key-phrases';
 import { sentenceWordsOf, type WordToken } from './nlp';
 
@@ -20,7 +21,8 @@ const genericVerbs = new Set(
     'want love like spend stop go land say sound feel give take put keep come become include offer provide ' +
     'support join click download install subscribe review mark read trust sync work receive pay mean ' +
     'seem look find reach reply upload download meet import complain discuss mention post ask answer call happen turn allow enable ' +
-    'sell buy build launch ship power run set add own show bring deliver send'
+    'sell buy build launch ship power run set add own show bring deliver send ' +
+    'struggle worry overwhelm frustrate'
   ).split(' '),
 );
 
@@ -376,4 +378,83 @@ function mostUsedForm(forms: Map<string, number>): string {
     }
   }
   return best;
+}
+
+/**
+ * The states a goal names its people by, as they write them themselves: "Find teachers overwhelmed by
+ * grading" is found by "overwhelmed by grading", not by "teachers".
+ */
+const goalStates =
+  /\b(stuck (?:on|with|in)|struggling (?:with|to)|overwhelmed (?:by|with)|frustrated (?:by|with)|worried about|tired of|fed up with|looking for|searching for|needs? help (?:with|to)|having trouble (?:with)?|trying to|starting to|confused (?:by|about)|behind on|drowning in)\s+/giu;
+
+/** Where the object of a goal's state ends: another clause, or who the people are. */
+const objectEnd = /[;:.!?()]|\s(?:who|whom|that|which|because|so|since|while|when|but|to find|in order)\s/iu;
+
+/** Words a person writing about their own problem says instead of the goal's ("their draft" → "my draft"). */
+const ownWords = new Map([
+  ['their', 'my'],
+  ['his', 'my'],
+  ['her', 'my'],
+  ['your', 'my'],
+  ['them', 'it'],
+]);
+const articles = new Set(['a', 'an', 'the', 'my', 'some', 'any']);
+const prepositions = new Set(['on', 'with', 'for', 'about', 'of', 'in', 'to', 'from', 'at', 'by']);
+
+// Words two communities in five or more use, whatever they are about ("work", "cost", "feedback").
+const everydayWords = new Set(
+  commonWords
+    .split(' ')
+    .filter((entry) => Number(entry.split(':')[1]) / communityCount >= 0.42)
+    .map((entry) => entry.split(':')[0] ?? ''),
+);
+const particles = new Set(['up', 'out', 'down', 'off', 'over', 'back', 'away', 'around']);
+const everyday = (word: string) =>
+  particles.has(word) || everydayWords.has(word) || everydayWords.has(word.replace(/s$/, ''));
+
+/** At most this many words after the state: a longer phrase finds almost no post that has them all. */
+const objectWords = 3;
+
+/**
+ * The need phrases a goal states outright, in its own words and in its order: a state ("stuck on",
+ * "overwhelmed by", "looking for", "trying to") with each thing it is about ("stuck on an Excel formula,
+ * a VBA macro or…" gives "stuck on an Excel formula" and "stuck on a VBA macro"), written as the person
+ * would ("their draft" → "my draft"), and cut where it grows too long to be searched for ("looking for
+ * feedback on their draft" → "looking for feedback"). Lower case, as keywords are proposed.
+ */
+export function goalNeedPhrases(goal: string): string[] {
+  const phrases: string[] = [];
+  const states = [...goal.matchAll(goalStates)];
+  for (const [index, match] of states.entries()) {
+    const state = (match[1] ?? '').toLowerCase().replace(/\s+/g, ' ');
+    const start = (match.index ?? 0) + match[0].length;
+    // The things a state is about run to the end of its clause, or to the next state ("…or looking for…")
+    const rest = goal.slice(start, states[index + 1]?.index ?? goal.length);
+    const end = rest.search(objectEnd);
+    const span = end >= 0 ? rest.slice(0, end) : rest;
+    for (const part of span.split(/\s*(?:,|\bor\b|\band\b|\/)\s*/iu)) {
+      const words = part
+        .replace(state.endsWith(' to') ? /^to\s+/iu : /^$/u, '')
+        .trim()
+        .toLowerCase()
+        .split(/\s+/)
+        .filter(Boolean)
+        .map((word) => ownWords.get(word) ?? word);
+      // "feedback on my draft": the thing itself, before what it is about
+      const at = words.findIndex((word, index) => index > 0 && prepositions.has(word));
+      const object =
+        words.filter((word) => !articles.has(word)).length > objectWords && at > 0
+          ? words.slice(0, at)
+          : words;
+      const content = object.filter((word) => !articles.has(word));
+      if (content.length === 0 || content.length > objectWords) continue;
+      if (!content.every((word) => /^[\p{L}][\p{L}'-]*$/u.test(word))) continue;
+      // "work out", "keep up", "food cost": words every community uses find every post
+      if (content.every((word) => emptyObjects.has(word) || prepositions.has(word) || everyday(word)))
+        continue;
+      const phrase = content.join(' ');
+      if (!phrases.includes(phrase)) phrases.push(phrase);
+    }
+  }
+  return phrases;
 }

@@ -1,5 +1,5 @@
 import type { WeightedText } from './key-phrases';
-import { sentencesOf, wordsOf } from './nlp';
+import { sentencesOf } from './nlp';
 import type { ReadPage } from './page-reader';
 
 /** What ReplyRadar knows about a product before drafting: from its page, or from the words its team wrote. */
@@ -103,19 +103,21 @@ export function sourceFromPage(page: ReadPage): ProductSource {
   return { name, lead, texts, body: page.paragraphs.join('\n') };
 }
 
-/** The product's name in a description its team wrote: the subject of its first sentence, or its most named proper noun. */
+/**
+ * The product's name in a description its team wrote: the subject of one of its sentences ("Crumbly is
+ * a recipe costing app", "Tallybird sends…"). A proper noun elsewhere is not taken for it: "An Excel
+ * add-in that…" or "Managed WordPress hosting…" name the tools the product works with, and a product
+ * called "Excel" would drop "excel" from every keyword and say "I work on Excel" in every reply.
+ */
 export function nameFromDescription(description: string): string | null {
-  const first = sentencesOf(description)[0] ?? '';
-  const subject = first.match(
-    /^\s*([A-Z][\w&.'-]*(?:\s+[A-Z][\w&.'-]*){0,2})\s*(?:,|\(|is\b|are\b|helps\b|lets\b|makes\b|gives\b|turns\b|sends\b|keeps\b|finds\b|was\b)/,
-  );
-  if (subject?.[1] && !/^(We|Our|It|This|The|A|An|My)$/.test(subject[1])) return subject[1];
-  const counts = new Map<string, number>();
-  for (const word of wordsOf(description)) {
-    if (word.pos === 'PROPN') counts.set(word.text, (counts.get(word.text) ?? 0) + 1);
+  for (const sentence of sentencesOf(description)) {
+    const subject = sentence.match(
+      /^\s*([A-Z][\w&.'-]*(?:\s+[A-Z][\w&.'-]*){0,2})\s*(?:,|\(|(?:is|are|was|helps|lets|makes|gives|turns|sends|keeps|finds|builds|logs|tracks|plans|writes|checks|counts|saves|automates|schedules|creates|generates|organi[sz]es|connects|shows|reads|blocks|hides|encrypts|syncs|manages|sorts|cleans|edits|removes|chases)\b)/,
+    );
+    if (subject?.[1] && !/^(We|Our|It|This|The|A|An|My|You|Your|They|There|Here)$/.test(subject[1]))
+      return subject[1];
   }
-  const [best] = [...counts.entries()].sort((a, b) => b[1] - a[1]);
-  return best?.[0] ?? null;
+  return null;
 }
 
 export function sourceFromDescription(description: string, fallbackName: string): ProductSource {
