@@ -130,3 +130,29 @@ describe('the product sentence a built-in draft names', () => {
     expect(reply).not.toContain('is a to-do list app for phones');
   });
 });
+
+describe('the product in a reply', () => {
+  it('says what the product is after its name when the description opens with it ("Draftwell, a writing app…")', async () => {
+    const draftwell: ReplyProject = {
+      name: 'Draftwell',
+      url: '',
+      description:
+        'A writing app for novelists: outline chapters and scenes, keep characters and notes beside the draft, and share chapters with beta readers.',
+      goal: 'Writers stuck on a novel or looking for feedback on their draft',
+      tov: 'Write in a warm, conversational voice, without exclamation marks.',
+    };
+    const reply = await drafter.draftReply({
+      post: {
+        author: 'quill',
+        keyword: 'novel',
+        title: 'Stuck halfway through my novel outline',
+        content:
+          'I have the characters and the first chapters of my novel, but the outline falls apart in the middle and I cannot get the scenes to connect. How do you outline the middle of a novel?',
+      },
+      project: draftwell,
+      prompt: '',
+    });
+    expect(reply).toMatch(/Draftwell, a writing app for novelists/);
+    expect(reply).not.toMatch(/Draftwell, and a /);
+  });
+});

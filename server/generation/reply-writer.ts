@@ -293,6 +293,14 @@ function productSentences(
   const said = (text: string) => (link ? `${text} (${link}).` : `${text}.`);
   const phrasings = (sentence: string) => {
     const does = whatItDoes(sentence, name);
+    // "A writing app for novelists: …" says what the product is: it follows the name as its apposition
+    if (!does.verbPhrase && /^(?:a|an|the)\s/i.test(does.clause))
+      return style.formal
+        ? [said(`In the interest of transparency, ${who} ${name}, ${does.clause}`)]
+        : [
+            said(`Full disclosure, ${who} ${name}, ${does.clause}`),
+            said(`Disclosure: ${who} ${name}, ${does.clause}`),
+          ];
     if (!does.verbPhrase)
       return style.formal
         ? [said(`In the interest of transparency, ${who} ${name}: ${does.clause}`)]
