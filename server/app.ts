@@ -29,7 +29,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     c.set('requestId', randomUUID());
     c.header('X-Request-Id', c.get('requestId'));
     await next();
-    if (!c.req.path.startsWith('/api/')) return;
+    if (!c.req.path.startsWith('/api/') || c.env?.probe) return;
     logger.info(
       {
         requestId: c.get('requestId'),

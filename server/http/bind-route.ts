@@ -10,6 +10,8 @@ import { HttpError, ok } from './envelope';
 config(locales.en());
 
 export interface AppEnv {
+  /** `probe`: a request the server makes of itself at start (decision 060), not logged. */
+  Bindings: { probe?: boolean };
   Variables: {
     requestId: string;
     principal: Principal;

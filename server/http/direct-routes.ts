@@ -56,7 +56,8 @@ function chosenEncoding(header: string | undefined): 'gzip' | 'deflate' | undefi
  * `Cache-Control`), read off the app's own answer, so that the two ways of answering cannot drift.
  */
 async function answerHeaders(app: Hono<AppEnv>): Promise<Record<string, string>> {
-  const probe = await app.request('http://localhost/api/direct-routes-probe');
+  // Marked as the server's own, so its 404 is not logged as a request at every start.
+  const probe = await app.request('http://localhost/api/direct-routes-probe', undefined, { probe: true });
   const headers: Record<string, string> = {};
   const perAnswer = new Set(['content-type', 'content-length', 'content-encoding', 'x-request-id', 'date']);
   probe.headers.forEach((value, name) => {
