@@ -257,6 +257,8 @@ const promotionStrong: RegExp[] = [
   /[[(](?:for hire|offer|self[- ]promo\w*)[\])]|^for hire\b/imu,
   /\b(?:beta testers?|(?:i|we)(?:'m| am|'re| are) launching|just launched|discount code|promo code|use (?:the )?code|product hunt)\b/iu,
   /\bAMA\b|\bask me anything\b/u,
+  // a community inviting members: "Join 130 other writers in /r/NovelThisMonth"
+  /\bjoin (?:us|\d+ (?:other|fellow) \w+) (?:in|at|on|over at) \/?r\/\w+/iu,
 ];
 const madeIt =
   /\b(?:i|we)(?: just| recently|'ve| have)? (?:built|made|created|launched|released|developed|shipped) (?:a|an|my|our|this)\b/iu;
@@ -280,7 +282,7 @@ const pollTitle =
 const titleRequest = /\b(?:help|need|needs|looking for|request|question|advice|recommend\w*|suggest\w*)\b/iu;
 // A text that shares rather than asks.
 const sharedText =
-  /\b(?:thought (?:i(?:'d| would)|i should) (?:share|post)|wanted to share|this is an? (?:basic |quick |short |complete |simple )?(?:guide|tutorial|walkthrough|write-?up)|(?:like|want|wanted) to pass (?:it |this |them |some \w+ )?along|(?:just )?sharing (?:my|this|some)|hope (?:this|it) helps|for anyone (?:who(?:'s| is) )?interested|in case (?:anyone|someone) (?:is interested|finds)|answer to (?:a )?deleted)\b/iu;
+  /\b(?:(?:thought|figured|decided) (?:i(?:'d| would)|i should|i might as well) (?:share|post)|(?:interesting|useful|helpful|cool) enough to share|wanted to share|this is an? (?:basic |quick |short |complete |simple )?(?:guide|tutorial|walkthrough|write-?up)|(?:like|want|wanted) to pass (?:it |this |them |some \w+ )?along|(?:just )?sharing (?:my|this|some)|hope (?:this|it) helps|for anyone (?:who(?:'s| is) )?interested|in case (?:anyone|someone) (?:is interested|finds)|answer to (?:a )?deleted)\b/iu;
 
 const distinct = (matches: Iterable<RegExpMatchArray>) =>
   new Set([...matches].map((match) => match[0].toLowerCase())).size;
@@ -357,7 +359,9 @@ export function noiseOf(post: Pick<SourcePost, 'title' | 'content'>, asks: Inten
     };
   // A guide, a list, a tip or a story: an opening only when the post also asks in earnest.
   const titleAsks = title.includes('?') || titleRequest.test(title);
-  const shared = titleAsks ? null : (sharedTitle.exec(title) ?? sharedText.exec(body));
+  const shared = titleAsks
+    ? null
+    : (sharedTitle.exec(title) ?? sharedText.exec(title) ?? sharedText.exec(body));
   if (shared && (asks?.level ?? 0) < 1)
     return {
       kind: 'share',

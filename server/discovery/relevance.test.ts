@@ -361,6 +361,43 @@ describe('what a marketer would answer', () => {
     expect((await scoreOf(guide)).reason).toMatch(/^Shares a guide, a tip or a story \(“guide”\)/);
   });
 
+  it('reads a title that passes a find along (“I figured I’d share it”) as sharing, and a community’s invitation as promotion', async () => {
+    const passedAlong = post(
+      'along',
+      'It sends payment reminders for late invoices on its own and keeps every client in one list. I have been using it for half a year and chase far fewer invoices since.',
+      {
+        title:
+          "I've been using Dunnr for my agency's late invoices and it has really helped. I figured I'd share it with my fellow freelancers.",
+      },
+    );
+    const trick = post(
+      'trick',
+      'I keep one payment reminder per client in a spreadsheet, with the date of each late invoice beside it. It has saved me a few hours a month.',
+      {
+        title:
+          'Started using a new reminder trick for late invoices...thought it was interesting enough to share',
+      },
+    );
+    const invitation = post(
+      'invite',
+      'Every month the group chases its late invoices together and shares payment reminders that worked.',
+      {
+        title:
+          'Tired of chasing late invoices alone? Join 130 other freelancers in /r/GetPaidTogether - we begin tomorrow!',
+      },
+    );
+    expect(await keptIds([passedAlong, trick, invitation, askingForTool])).toEqual(['asks']);
+    expect((await scoreOf(passedAlong)).reason).toMatch(
+      /^Shares a guide, a tip or a story \(“figured I'd share”\)/,
+    );
+    expect((await scoreOf(trick)).reason).toMatch(
+      /^Shares a guide, a tip or a story \(“interesting enough to share”\)/,
+    );
+    expect((await scoreOf(invitation)).reason).toMatch(
+      /^Promotes its own product \(“Join 130 other freelancers in \/r\/GetPaidTogether”\)/,
+    );
+  });
+
   it('reads “if anyone has any suggestions” as a guide’s sign-off, and what someone learned as a story', async () => {
     const guide = post(
       'guide',
