@@ -213,7 +213,14 @@ export function questionOf(sentence: string): string {
 }
 
 /** A question that opens with what they want to do ("Apply formatting to many rows?", "Consolidating productivity software?"). */
-function bareAimOf(question: string): string | null {
+function bareAimOf(asked: string): string | null {
+  // "Want to write a novel?", "Looking to start workshops?": the aim is what follows the wish
+  const question = asked.replace(
+    /^(?:(?:want|need|like|wish|hope|plan|try|look)(?:s|ing)?|wanna|would like|'d like)\s+(?:to\s+)?(?=\w)/i,
+    '',
+  );
+  // "Need help with…?" asks for help; it names nothing they set out to do
+  if (question !== asked && (!/^\w/.test(question) || /^help\b/i.test(question))) return null;
   const words = wordsOf(question);
   const first = words[0];
   if (first?.pos !== 'VERB' || !/\?\s*$/.test(question)) return null;

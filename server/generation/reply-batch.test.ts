@@ -308,6 +308,16 @@ describe('built-in replies read what the post asks', () => {
     ).toMatchObject({ aim: 'make null fields into empty fields in bulk insert' });
   });
 
+  it('says back what a wish is for ("Want to write a novel?" is to write it), and finds no aim in asking for help', () => {
+    const aimOf = (title: string) =>
+      readPostPoint({ keyword: 'novel', title, content: 'A little more about it, in a sentence.' }).aim;
+    expect(aimOf('Want to write a novel in February?')).toBe('write a novel in February');
+    expect(aimOf('Looking to start some coding workshops at work?')).toBe(
+      'start some coding workshops at work',
+    );
+    expect(aimOf('Need help with my resume?')).toBeNull();
+  });
+
   it('answers a question about keeping going with a way to keep going, and a fault with a way to find it', async () => {
     const keepGoing = await reply({
       keyword: 'listings',
