@@ -210,6 +210,11 @@ function firstMatch(pattern: RegExp, texts: readonly string[]): RegExpExecArray 
   return null;
 }
 
+// A question that expects no answer: "Did I mention it's free?", "Who knew?", "Guess what?" (not ", right?",
+// which asks to be told yes or no).
+const rhetorical =
+  /^(?:did|have|had) i (?:mention|say|tell you)\b|^(?:who knew|guess what|what could go wrong)\b/iu;
+
 /**
  * The strongest thing a post asks or says that a reply could answer; null when it only tells. The
  * title counts whole; in the text a request counts anywhere, the softer signs only in a sentence that
@@ -218,7 +223,7 @@ function firstMatch(pattern: RegExp, texts: readonly string[]): RegExpExecArray 
 export function intentOf(post: Pick<SourcePost, 'title' | 'content'>): Intent | null {
   const title = post.title ?? '';
   const sentences = sentencesOf(bodyOf(post));
-  const asking = sentences.filter((sentence) => sentence.includes('?'));
+  const asking = sentences.filter((sentence) => sentence.includes('?') && !rhetorical.test(sentence));
   for (const intent of intents) {
     for (const pattern of intent.said) {
       const match = pattern.exec(title) ?? firstMatch(pattern, sentences);
@@ -282,7 +287,7 @@ const pollTitle =
 const titleRequest = /\b(?:help|need|needs|looking for|request|question|advice|recommend\w*|suggest\w*)\b/iu;
 // A text that shares rather than asks.
 const sharedText =
-  /\b(?:(?:thought|figured|decided) (?:i(?:'d| would)|i should|i might as well) (?:share|post)|(?:interesting|useful|helpful|cool) enough to share|wanted to share|this is an? (?:basic |quick |short |complete |simple )?(?:guide|tutorial|walkthrough|write-?up)|(?:like|want|wanted) to pass (?:it |this |them |some \w+ )?along|(?:just )?sharing (?:my|this|some)|hope (?:this|it) helps|for anyone (?:who(?:'s| is) )?interested|in case (?:anyone|someone) (?:is interested|finds)|answer to (?:a )?deleted)\b/iu;
+  /\b(?:(?:thought|figured|decided) (?:i(?:'d| would)|i should|i might as well) (?:share|post)|(?:interesting|useful|helpful|cool) enough to share|wanted to share|this is an? (?:basic |quick |short |complete |simple )?(?:guide|tutorial|walkthrough|write-?up)|(?:like|want|wanted) to pass (?:it |this |them |some \w+ )?along|(?:just )?sharing (?:my|this|some)|hope (?:this|it) helps|hope (?:some of )?(?:you|others|someone|people|anyone) (?:find|finds) (?:this|it)|for anyone (?:who(?:'s| is) )?interested|in case (?:anyone|someone) (?:is interested|finds)|answer to (?:a )?deleted)\b/iu;
 
 const distinct = (matches: Iterable<RegExpMatchArray>) =>
   new Set([...matches].map((match) => match[0].toLowerCase())).size;

@@ -386,7 +386,16 @@ describe('what a marketer would answer', () => {
           'Tired of chasing late invoices alone? Join 130 other freelancers in /r/GetPaidTogether - we begin tomorrow!',
       },
     );
-    expect(await keptIds([passedAlong, trick, invitation, askingForTool])).toEqual(['asks']);
+    const praise = post(
+      'praise',
+      "It sends payment reminders for late invoices on its own and I chase far fewer clients since. I hope some of you find it as helpful as I did. Did I mention it's free?",
+      { title: 'Dunnr changed how my agency chases late invoices' },
+    );
+    expect(await keptIds([passedAlong, trick, invitation, praise, askingForTool])).toEqual(['asks']);
+    // A question that wants no answer asks nothing: the story is read as one.
+    expect((await scoreOf(praise)).reason).toMatch(
+      /^Shares a guide, a tip or a story \(“hope some of you find it”\)/,
+    );
     expect((await scoreOf(passedAlong)).reason).toMatch(
       /^Shares a guide, a tip or a story \(“figured I'd share”\)/,
     );
