@@ -390,15 +390,8 @@ const goalStates =
 /** Where the object of a goal's state ends: another clause, or who the people are. */
 const objectEnd = /[;:.!?()]|\s(?:who|whom|that|which|because|so|since|while|when|but|to find|in order)\s/iu;
 
-/** Words a person writing about their own problem says instead of the goal's ("their draft" → "my draft"). */
-const ownWords = new Map([
-  ['their', 'my'],
-  ['his', 'my'],
-  ['her', 'my'],
-  ['your', 'my'],
-  ['them', 'it'],
-]);
-const articles = new Set(['a', 'an', 'the', 'my', 'some', 'any']);
+/** Words before a thing that say nothing of it ("their draft", "a VBA macro"). */
+const articles = new Set(['a', 'an', 'the', 'my', 'your', 'their', 'his', 'her', 'our', 'some', 'any']);
 const prepositions = new Set(['on', 'with', 'for', 'about', 'of', 'in', 'to', 'from', 'at', 'by']);
 
 // Words two communities in five or more use, whatever they are about ("work", "cost", "feedback").
@@ -409,37 +402,33 @@ const everydayWords = new Set(
     .map((entry) => entry.split(':')[0] ?? ''),
 );
 const particles = new Set(['up', 'out', 'down', 'off', 'over', 'back', 'away', 'around']);
-const everyday = (word: string) =>
-  particles.has(word) || everydayWords.has(word) || everydayWords.has(word.replace(/s$/, ''));
+const everyday = (word: string) => everydayWords.has(word) || everydayWords.has(word.replace(/s$/, ''));
 
 /** At most this many words after the state: a longer phrase finds almost no post that has them all. */
 const objectWords = 3;
 
 /**
- * The need phrases a goal states outright, in its own words and in its order: a state ("stuck on",
- * "overwhelmed by", "looking for", "trying to") with each thing it is about ("stuck on an Excel formula,
- * a VBA macro or…" gives "stuck on an Excel formula" and "stuck on a VBA macro"), written as the person
- * would ("their draft" → "my draft"), and cut where it grows too long to be searched for ("looking for
- * feedback on their draft" → "looking for feedback"). Lower case, as keywords are proposed.
+ * The needs a goal states outright, in its order, as the things its states are about: "stuck on an
+ * Excel formula, a VBA macro or…" gives "excel formula" and "vba macro", "overwhelmed by lesson planning
+ * or grading" gives "lesson planning" and "grading" (decision 063). People write about the thing, seldom
+ * in the goal's words ("stuck on"), and a search finds posts holding every word of a keyword. A thing of
+ * more than three words is cut before its preposition, and an everyday word alone or with a particle
+ * ("feedback", "work out") is left out. Lower case, as keywords are proposed.
  */
 export function goalNeedPhrases(goal: string): string[] {
   const phrases: string[] = [];
   const states = [...goal.matchAll(goalStates)];
   for (const [index, match] of states.entries()) {
-    const state = (match[1] ?? '').toLowerCase().replace(/\s+/g, ' ');
+    const state = (match[1] ?? '').toLowerCase();
     const start = (match.index ?? 0) + match[0].length;
     // The things a state is about run to the end of its clause, or to the next state ("…or looking for…")
     const rest = goal.slice(start, states[index + 1]?.index ?? goal.length);
     const end = rest.search(objectEnd);
     const span = end >= 0 ? rest.slice(0, end) : rest;
     for (const part of span.split(/\s*(?:,|\bor\b|\band\b|\/)\s*/iu)) {
-      const words = part
-        .replace(state.endsWith(' to') ? /^to\s+/iu : /^$/u, '')
-        .trim()
-        .toLowerCase()
-        .split(/\s+/)
-        .filter(Boolean)
-        .map((word) => ownWords.get(word) ?? word);
+      // "struggling to keep up … or to grow engagement": the second "to" belongs to the state
+      const words = part.toLowerCase().split(/\s+/).filter(Boolean);
+      if (state.endsWith(' to') && words[0] === 'to') words.shift();
       // "feedback on my draft": the thing itself, before what it is about
       const at = words.findIndex((word, index) => index > 0 && prepositions.has(word));
       const object =
@@ -449,9 +438,11 @@ export function goalNeedPhrases(goal: string): string[] {
       const content = object.filter((word) => !articles.has(word));
       if (content.length === 0 || content.length > objectWords) continue;
       if (!content.every((word) => /^[\p{L}][\p{L}'-]*$/u.test(word))) continue;
-      // "work out", "keep up", "food cost": words every community uses find every post
-      if (content.every((word) => emptyObjects.has(word) || prepositions.has(word) || everyday(word)))
-        continue;
+      // "feedback", "work out", "keep up": an everyday word alone, or with a particle, finds every post;
+      // two everyday nouns together name a thing of their own ("cover letter", "food cost")
+      const meaningful = content.filter((word) => !prepositions.has(word) && !emptyObjects.has(word));
+      const plain = meaningful.filter((word) => !particles.has(word));
+      if (plain.every(everyday) && (plain.length < 2 || plain.length < meaningful.length)) continue;
       const phrase = content.join(' ');
       if (!phrases.includes(phrase)) phrases.push(phrase);
     }
