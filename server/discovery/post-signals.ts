@@ -122,6 +122,8 @@ const intents: readonly IntentLevel[] = [
       /\b(?:is it possible to|is there (?:a|an|any) (?:easy |simple |quick |good |better )?way to|how would i go about)\b/iu,
       /\b(?:any ?one|any ?body|some ?one) (?:know|knows|have|has|tried|able to help|help)\b/iu,
       /\bwhat should (?:i|we)\b/iu,
+      // "What am I doing wrong?", "What's wrong with me?": stuck, and asking to be told why
+      /\bwhat am i doing wrong\b|\bwhat(?:'s| is) wrong with (?:me|my)\b/iu,
       /^(?:[[(][^\])]*[\])] ?)?(?:\w+ ){0,4}(?:help|helping|question|request|advice|trouble|troubleshooting)\b/iu,
       /\b(?:help with|trying to (?:figure|work out|find|make|get|create|build|set up)|how to)\b/iu,
       /\b(?:newbie|n00b|noob|beginner|new to|just (?:started|starting)|getting (?:into|started)|self[- ]taught|from scratch)\b/iu,

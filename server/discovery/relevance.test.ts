@@ -361,6 +361,21 @@ describe('what a marketer would answer', () => {
     expect((await scoreOf(guide)).reason).toMatch(/^Shares a guide, a tip or a story \(“guide”\)/);
   });
 
+  it('reads “What am I doing wrong?” and “What’s wrong with me?” as asking for advice', async () => {
+    const doingWrong = post(
+      'wrong',
+      'I send a payment reminder a week after every late invoice and half my clients still pay a month late. What am I doing wrong?',
+      { title: 'Late invoices every month' },
+    );
+    const withMe = post(
+      'me',
+      "I know I should chase my late invoices every Friday. I have the payment reminders written. Then I don't. What's wrong with me?",
+      { title: 'Every week I mean to chase invoices. Then I do not.' },
+    );
+    expect((await scoreOf(doingWrong)).reason).toMatch(/^Asks for advice \(“What am I doing wrong”\)/);
+    expect((await scoreOf(withMe)).reason).toMatch(/^Asks for advice \(“What's wrong with me”\)/);
+  });
+
   it('reads a title that passes a find along (“I figured I’d share it”) as sharing, and a community’s invitation as promotion', async () => {
     const passedAlong = post(
       'along',
