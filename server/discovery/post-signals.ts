@@ -272,9 +272,9 @@ const madeIt =
 const promotionWords =
   /\b(?:check (?:it|us) out|check out (?:my|our)|(?:my|our) (?:new )?(?:app|tool|product|startup|site|website|service|platform|plugin|course|book|game|agency|portfolio)|sign up|free trial|early access|feedback (?:on|for) (?:my|our)|would love (?:your|some) feedback|hire me|my services|(?:dm|pm|contact) me|launching)\b/giu;
 
-// A title that offers something to read rather than asking: a guide, a list, an article, a story.
+// A title that offers something to read rather than asking: a guide, a list, an article, a story, thanks.
 const sharedTitle =
-  /\b(?:guides?|tutorials?|tips|list of|resources for|articles?|case study|psa|rant|my (?:experience|story)|post[- ]mortem|announcement|celebrat\w*|problem solved|solved|til|x-?post|what i(?:'ve)? learned|lessons? learned)\b|^(?:how i|why i|why you|\d+ (?:ways|tips|things|reasons))\b/iu;
+  /\b(?:guides?|tutorials?|tips|list of|resources for|articles?|case study|psa|rant|my (?:experience|story)|post[- ]mortem|announcement|celebrat\w*|problem solved|solved|til|x-?post|what i(?:'ve)? learned|lessons? learned|(?:some|my) appreciation)\b|^(?:how i|why i|why you|\d+ (?:ways|tips|things|reasons))\b|^(?:i )?just want(?:ed)? to (?:say|show|thank|share|let (?:you|everyone) know)\b|^(?:a )?(?:big )?thank(?:s| you)\b/iu;
 // A post about the community rather than a need in it: its rules, its moderators, a new thread.
 const aboutTheCommunity =
   /\b(?:created this (?:sub(?:reddit)?|community|forum)|this (?:sub(?:reddit)?|community) (?:is|was) (?:for|about|intended|meant|created)|(?:sub(?:reddit)?|community) rules|welcome to (?:r\/\w+|the (?:sub(?:reddit)?|community))|(?:weekly|daily|monthly) (?:thread|discussion|megathread)|megathread|(?:[[(](?:meta|mod post|announcement)[\])]))/iu;

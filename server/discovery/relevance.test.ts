@@ -361,6 +361,23 @@ describe('what a marketer would answer', () => {
     expect((await scoreOf(guide)).reason).toMatch(/^Shares a guide, a tip or a story \(“guide”\)/);
   });
 
+  it('does not keep a thank-you or a note of appreciation, however close to the product', async () => {
+    const appreciation = post(
+      'thanks',
+      'I run a tiny agency and chase late invoices every month, and your payment reminders threads saved me. Keep it up, all of you.',
+      { title: 'Just want to show you freelancers some appreciation.' },
+    );
+    const thanks = post(
+      'thanks2',
+      'Your advice on payment reminders got my late invoices paid. What a month.',
+      { title: 'Thanks r/freelance - every late invoice paid this month' },
+    );
+    expect(await keptIds([appreciation, thanks, askingForTool])).toEqual(['asks']);
+    expect((await scoreOf(appreciation)).reason).toMatch(
+      /^Shares a guide, a tip or a story \(“Just want to show”\)/,
+    );
+  });
+
   it('reads “What am I doing wrong?” and “What’s wrong with me?” as asking for advice', async () => {
     const doingWrong = post(
       'wrong',
