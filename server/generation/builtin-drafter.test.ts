@@ -5,7 +5,7 @@ import { createSafeFetcher, SafeFetchError } from '../net/safe-fetch';
 import { BuiltinDrafter } from './builtin-drafter';
 import { audienceWordsOf, namesOnlyWhoOrWhat, rankKeyPhrases } from './key-phrases';
 import { readPage } from './page-reader';
-import { nameFromPage } from './product-source';
+import { nameFromDescription, nameFromPage } from './product-source';
 import { readRegister, toneOfVoice } from './tone-of-voice';
 
 let pages: PageServer;
@@ -238,6 +238,18 @@ describe('built-in generation from a product page', () => {
       expect(project.name).toBe('My product');
     },
   );
+
+  it.each([
+    ['Crumbly is a recipe costing app for home bakers.', 'Crumbly'],
+    ["Lawbly answers tenants' questions about deposits, evictions and leases.", 'Lawbly'],
+    ['Small businesses lose hours every week to invoices. Paydo fixes that.', 'Paydo'],
+    ['Lesson plans for teachers: build a unit from templates.', null],
+    ['An Excel add-in that writes and explains formulas.', null],
+    ['Managed WordPress hosting that makes sites fast.', null],
+    ['Kitchen management for restaurants: recipe costing and prep lists.', null],
+  ])('finds the name in a description only where a sentence says what it does: %s', (description, name) => {
+    expect(nameFromDescription(description)).toBe(name);
+  });
 
   it('proposes none of a goal’s everyday words, which every community writes', async () => {
     const project = await drafter.generateProject({

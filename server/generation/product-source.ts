@@ -111,14 +111,29 @@ export function sourceFromPage(page: ReadPage): ProductSource {
  */
 export function nameFromDescription(description: string): string | null {
   for (const sentence of sentencesOf(description)) {
-    const subject = sentence.match(
-      /^\s*([A-Z][\w&.'-]*(?:\s+[A-Z][\w&.'-]*){0,2})\s*(?:,|\(|(?:is|are|was|helps|lets|makes|gives|turns|sends|keeps|finds|builds|logs|tracks|plans|writes|checks|counts|saves|automates|schedules|creates|generates|organi[sz]es|connects|shows|reads|blocks|hides|encrypts|syncs|manages|sorts|cleans|edits|removes|chases)\b)/,
-    );
-    if (subject?.[1] && !/^(We|Our|It|This|The|A|An|My|You|Your|They|There|Here)$/.test(subject[1]))
-      return subject[1];
+    const subject = sentence.match(namedSubject);
+    if (subject?.[1] && !notNames.test(subject[1])) return subject[1];
   }
   return null;
 }
+
+/**
+ * The verbs a product's own sentence says it does ("Crumbly is…", "Lawbly answers…"), leaving out those
+ * that are as often a plural noun after a capitalised word ("Lesson plans", "Audio tracks").
+ */
+const productVerbs =
+  'is|are|was|has|helps|lets|makes|gives|turns|sends|keeps|finds|builds|writes|saves|automates|' +
+  'schedules|creates|generates|organi[sz]es|connects|hides|encrypts|syncs|manages|sorts|cleans|edits|' +
+  'removes|chases|answers|fixes|handles|offers|provides|suggests|recommends|translates|converts|' +
+  'compresses|resizes|transcribes|monitors|analy[sz]es|reminds|collects|teaches|prepares|delivers|' +
+  'protects|secures|speeds|optimi[sz]es|simplifies|streamlines|replaces|combines|brings|puts|gets|' +
+  'does|compares|calculates|predicts|detects|notifies|publishes|pulls|pushes|assigns|summari[sz]es|explains';
+const namedSubject = new RegExp(
+  `^\\s*([A-Z][\\w&.'-]*(?:\\s+[A-Z][\\w&.'-]*){0,2})\\s*(?:,|\\(|(?:${productVerbs})\\b)`,
+);
+
+/** Words that open a sentence without naming anything. */
+const notNames = /^(We|Our|It|This|The|A|An|My|You|Your|They|There|Here)$/;
 
 export function sourceFromDescription(description: string, fallbackName: string): ProductSource {
   const text = description.replace(/\s+/g, ' ').trim();
