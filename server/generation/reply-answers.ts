@@ -25,7 +25,7 @@ function howKindOf(point: PostPoint): 'fault' | 'build' | 'cope' {
   // Code pasted with "any ideas?" asks why it does not do what it should.
   if (/[=(){};]|\b(?:SELECT|FROM|WHERE|JOIN)\b/.test(point.sentence)) return 'fault';
   if (
-    /\b(?:stay|keep|remain)(?:ing)? (?:positive|motivated|sane|going|focused|calm)\b|\b(?:cope|coping|deal with (?:the )?(?:stress|rejection|burnout|anxiety)|not give up|throw in the towel)\b/i.test(
+    /\b(?:stay|keep|remain)(?:ing)? (?:positive|motivated|sane|going|focused|calm)\b|\b(?:cope|coping|deal with (?:the )?(?:stress|rejection|burnout|anxiety)|not give up|throw in the towel|what(?:'s| is) wrong with me|can't (?:bring|get|make) myself|procrastinat\w*|(?:lost|no|lack of) motivation|unmotivated|in a rut|writer'?s block)\b/i.test(
       text,
     )
   )
@@ -127,7 +127,8 @@ export function answerFor(point: PostPoint, voice: AnswerVoice, pick: PickPhrasi
         build: [0, 3, 4, 5, 6, 7, 11, 13, 14],
         cope: [18, 19, 20],
       };
-      const mine = new Set(suits[howKindOf(point)]);
+      const kind = howKindOf(point);
+      const mine = new Set(suits[kind]);
       const first =
         say(
           'how',
@@ -136,11 +137,18 @@ export function answerFor(point: PostPoint, voice: AnswerVoice, pick: PickPhrasi
       return {
         lead: first,
         follow: figureFollow(),
-        ask: say('how-ask', [
-          `What have you tried so far?`,
-          `Where exactly does it stop working for you?`,
-          `What does your setup look like right now?`,
-        ]),
+        // Keeping going is asked about differently from a fault or a setup.
+        ask:
+          kind === 'cope'
+            ? say('how-ask', [
+                `What have you tried so far?`,
+                `What usually gets in the way on the days it doesn't happen?`,
+              ])
+            : say('how-ask', [
+                `What have you tried so far?`,
+                `Where exactly does it stop working for you?`,
+                `What does your setup look like right now?`,
+              ]),
       };
     }
     case 'recommend': {

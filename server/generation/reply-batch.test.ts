@@ -308,6 +308,17 @@ describe('built-in replies read what the post asks', () => {
     ).toMatchObject({ aim: 'make null fields into empty fields in bulk insert' });
   });
 
+  it('answers someone who cannot make themselves start with a way to keep going, not a fault to find', async () => {
+    const text = await reply({
+      keyword: 'listings',
+      title: "Every day I plan to update my listings. Then I don't.",
+      content:
+        "What's wrong with me? I have the photos and the new titles ready for every listing. Nothing. Instead I scroll the forums.",
+    });
+    expect(text).toMatch(/this week|a bad week|what you did/);
+    expect(text).not.toMatch(/sample of your data|stop working|setup|the fix|fails/);
+  });
+
   it('says back what a wish is for ("Want to write a novel?" is to write it), and finds no aim in asking for help', () => {
     const aimOf = (title: string) =>
       readPostPoint({ keyword: 'novel', title, content: 'A little more about it, in a sentence.' }).aim;
