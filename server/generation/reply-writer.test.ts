@@ -155,4 +155,27 @@ describe('the product in a reply', () => {
     expect(reply).toMatch(/Draftwell, a writing app for novelists/);
     expect(reply).not.toMatch(/Draftwell, and a /);
   });
+
+  it('keeps the capital of a name that opens the description, for a project that has none of its own', async () => {
+    const reply = await drafter.draftReply({
+      post: {
+        author: 'nomad',
+        keyword: 'travel budget',
+        title: 'How do you keep a travel budget across currencies?',
+        content:
+          'I am planning a solo trip through six countries and my travel budget falls apart every time the currency changes. How do you keep a travel budget across currencies?',
+      },
+      project: {
+        name: 'My product',
+        url: '',
+        description:
+          'Tripnote plans solo trips: a day-by-day itinerary, a travel budget that tracks spending in any currency, and hostels rated by solo travellers.',
+        goal: 'Find solo travellers struggling with a travel budget',
+        tov: 'Write in a plain voice, without exclamation marks.',
+      },
+      prompt: '',
+    });
+    expect(reply).toMatch(/Tripnote plans solo trips/);
+    expect(reply).not.toMatch(/tripnote/);
+  });
 });

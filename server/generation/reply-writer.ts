@@ -1,5 +1,5 @@
 import type { ReplyRequest } from './drafter';
-import { sentencesOf } from './nlp';
+import { nlp, sentencesOf } from './nlp';
 import { type PostPoint, readChars, readPostPoint, stemsOf } from './post-point';
 import { answerFor } from './reply-answers';
 import { countWords, enforceReplyRules, replyCharLimit, replyMaxWords, toneAsksForLink } from './reply-rules';
@@ -113,6 +113,12 @@ function productFit(request: ReplyRequest, point: PostPoint) {
   return { helps, sentences: ranked };
 }
 
+/** Whether a sentence opens with a name: a word with inner capitals, or one no English lexicon holds. */
+function opensWithName(sentence: string): boolean {
+  const first = /^[\p{L}][\p{L}'-]*/u.exec(sentence)?.[0] ?? '';
+  return /\p{Ll}\p{Lu}/u.test(first) || (first.length > 1 && nlp().readDoc('').isOOV(first.toLowerCase()));
+}
+
 /** A description sentence said after the product's name: "sends polite reminders…" ("which" follows the name). */
 function whatItDoes(sentence: string, name: string): { verbPhrase: string | null; clause: string } {
   const bare = sentence.replace(/[.!?]+$/, '').trim();
@@ -123,8 +129,9 @@ function whatItDoes(sentence: string, name: string): { verbPhrase: string | null
     verbPhrase: lead.test(bare)
       ? bare.replace(lead, '').replace(new RegExp(`\\b${escapeRegExp(name)}\\b`, 'gi'), 'it')
       : null,
+    // "A writing app…" is said as "a writing app…"; a name that opens it ("Tripnote plans…") keeps its capital
     clause:
-      clause.charAt(0).toLowerCase() === clause.charAt(0)
+      clause.charAt(0).toLowerCase() === clause.charAt(0) || opensWithName(clause)
         ? clause
         : clause.charAt(0).toLowerCase() + clause.slice(1),
   };
