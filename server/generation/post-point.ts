@@ -61,7 +61,7 @@ const hollowLeads = new Set(['best', 'good', 'great', 'new', 'right', 'simple', 
 
 const askPattern = /\b(looking for|recommendations?|suggestions?|any tips|advice on)\b/i;
 const recommendPattern =
-  /\b(recommend\w*|suggestions?|tutorials?|alternatives?|looking for|anyone (?:have|know) (?:a|an|any|of)|what (?:\w+ ){0,3}(?:do|are|does) (?:you|people|folks|y'all|everyone) (?:use|using)|what are you using|what (?:\w+ ){0,3}(?:has|have) worked|best \w+ for|^best\b|any (?:good |free )?(?:tools?|apps?|software|programs?|resources?|services?|plugins?|courses?|books?)\b|what (?:tools?|apps?|software)\b)/i;
+  /\b(recommend\w*|suggestions?|(?:would|do|should|could|can) (?:you|people|anyone) suggest|(?:which|what) (?:\w+ )?(?:tools?|apps?|software|spreadsheets?|templates?|programs?|services?|platforms?|websites?)\b(?! (?:is|are|was|were|do|does|did) (?:not|n't)\b)|tutorials?|alternatives?|looking for|anyone (?:have|know) (?:a|an|any|of)|what (?:\w+ ){0,3}(?:do|are|does) (?:you|people|folks|y'all|everyone) (?:use|using)|what are you using|what (?:\w+ ){0,3}(?:has|have) worked|best \w+ for|^best\b|any (?:good |free )?(?:tools?|apps?|software|programs?|resources?|services?|plugins?|courses?|books?)\b|what (?:tools?|apps?|software)\b)/i;
 const showPattern =
   /\b(?:I|we)(?:'ve| have)?\s+(?:just\s+|finally\s+)?(?:built|made|launched|released|shipped|wrote|opened|finished|open-sourced|created)\s+(.+)/i;
 const complaintWords =
@@ -306,7 +306,12 @@ function kindOfQuestion(question: string, options: [string, string] | null): Poi
   if (experiencePattern.test(question) || workedForYou.test(question)) return 'experience';
   if (/^why\b/i.test(question)) return 'why';
   if (recommendPattern.test(question)) return 'recommend';
-  if (/^(?:so,?\s+)?(?:how|what|any tips|where)\b/i.test(question)) return 'how';
+  if (
+    /^(?:so,?\s+)?(?:how|what|any (?:good |useful |helpful |practical )?(?:tips|advice|pointers|ideas)|where)\b/i.test(
+      question,
+    )
+  )
+    return 'how';
   if (
     /^(?:can|could) (?:anyone|someone|somebody|you) (?:please )?(?:help|tell|explain|show)\b/i.test(
       question,

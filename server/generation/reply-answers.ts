@@ -19,9 +19,18 @@ export interface Answer {
   ask: string | null;
 }
 
-/** What a "how" question is after: tracking down a fault, building or doing something, or keeping going. */
-function howKindOf(point: PostPoint): 'fault' | 'build' | 'cope' {
+/**
+ * What a "how" question is after: tracking down a fault, building or doing something, keeping going, or
+ * where to start at all.
+ */
+function howKindOf(point: PostPoint): 'fault' | 'build' | 'cope' | 'start' {
   const text = `${point.sentence} ${point.aim ?? ''}`;
+  if (
+    /\b(?:where (?:do|should|can|would) (?:i|we|one) (?:start|begin)|where to (?:start|begin)|no idea (?:what|how|where)|(?:complete|total) (?:beginner|newbie)|getting started)\b/i.test(
+      text,
+    )
+  )
+    return 'start';
   // Code pasted with "any ideas?" asks why it does not do what it should.
   if (/[=(){};]|\b(?:SELECT|FROM|WHERE|JOIN)\b/.test(point.sentence)) return 'fault';
   if (
@@ -121,11 +130,15 @@ export function answerFor(point: PostPoint, voice: AnswerVoice, pick: PickPhrasi
         `${head} I'd pick one small thing you can do this week and count that as the win, not the end result.`,
         `${head} it helps to track what you did rather than what came back, since only the first is in your hands.`,
         `${head} a routine small enough to keep on a bad week does more than a big push now and then.`,
+        `${head} I'd settle the one decision everything else hangs on first, and leave the details for later.`,
+        `${head} a short first version you can actually finish teaches you more than a perfect plan.`,
+        `${head} I'd copy what someone a step ahead of you did, then change only what doesn't fit you.`,
       ];
       const suits = {
         fault: [1, 2, 8, 9, 10, 12, 15, 16],
         build: [0, 3, 4, 5, 6, 7, 11, 13, 14],
         cope: [18, 19, 20],
+        start: [21, 22, 23],
       };
       const kind = howKindOf(point);
       const mine = new Set(suits[kind]);
@@ -144,11 +157,16 @@ export function answerFor(point: PostPoint, voice: AnswerVoice, pick: PickPhrasi
                 `What have you tried so far?`,
                 `What usually gets in the way on the days it doesn't happen?`,
               ])
-            : say('how-ask', [
-                `What have you tried so far?`,
-                `Where exactly does it stop working for you?`,
-                `What does your setup look like right now?`,
-              ]),
+            : kind === 'start'
+              ? say('how-ask', [
+                  `What part feels most uncertain right now?`,
+                  `What have you looked at so far?`,
+                ])
+              : say('how-ask', [
+                  `What have you tried so far?`,
+                  `Where exactly does it stop working for you?`,
+                  `What does your setup look like right now?`,
+                ]),
       };
     }
     case 'recommend': {

@@ -319,6 +319,30 @@ describe('built-in replies read what the post asks', () => {
     expect(text).not.toMatch(/sample of your data|stop working|setup|the fix|fails/);
   });
 
+  it('reads "which tools would you suggest" as asking for a tool, and "any good tips on where to start?" as not knowing where to start', async () => {
+    expect(
+      readPostPoint({
+        keyword: 'listings',
+        title: 'Need help with my listings',
+        content:
+          'I sell in three shops now. Which tools or spreadsheets would you suggest for tracking listings across shops?',
+      }).kind,
+    ).toBe('recommend');
+    const start = {
+      keyword: 'etsy shop',
+      title: "Opening my first Etsy shop and I have no idea what I'm doing...advice?",
+      content:
+        'I make candles and want to sell them online for the first time. Any good tips on where to start?',
+    };
+    expect(readPostPoint(start).kind).toBe('how');
+    const text = await reply(start);
+    expect(text).toMatch(
+      /decision everything else hangs on|first version you can actually finish|a step ahead of you/,
+    );
+    expect(text).toMatch(/most uncertain|looked at so far/);
+    expect(text).not.toMatch(/setup|stop working|the fix/);
+  });
+
   it('says back what a wish is for ("Want to write a novel?" is to write it), and finds no aim in asking for help', () => {
     const aimOf = (title: string) =>
       readPostPoint({ keyword: 'novel', title, content: 'A little more about it, in a sentence.' }).aim;
