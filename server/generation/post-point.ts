@@ -32,7 +32,17 @@ export interface PostPoint {
   shown: string | null;
   /** A second concrete thing from the post, preferably a figure ("60 days", "50 GB"), for the reply to pick up. */
   detail: string | null;
+  /**
+   * The post is about a dispute with a person or an institution (a landlord, an employer, a client who owes),
+   * not a tool or a technique: advice to test things on a small case does not fit it.
+   */
+  dispute: boolean;
 }
+
+const disputeWords =
+  /\b(?:landlords?|tenants?|leases?|deposits?|evict\w*|employers?|boss|fired|laid off|severance|wages?|owe[sd]?|lawyers?|attorneys?|legal(?:ly)?|police|court|sue[sd]?|judge?ment|small claims|refunds?|disputes?|neighbou?rs?|insurance|contracts?|hoa)\b/iu;
+const techWords =
+  /\b(?:formulas?|code|software|apps?|plugins?|excel|sql|install\w*|settings?|errors?|bugs?|scripts?|spreadsheets?|query|queries|servers?|databases?|macros?|api)\b/iu;
 
 const contentPos = new Set(['NOUN', 'PROPN', 'VERB', 'ADJ']);
 
@@ -420,5 +430,8 @@ export function readPostPoint(post: { title: string | null; content: string; key
     options,
     shown,
     detail: detailOf(sentences, sentence, topic),
+    dispute:
+      disputeWords.test(`${post.title ?? ''}\n${post.content}`) &&
+      !techWords.test(`${post.title ?? ''}\n${post.content}`),
   };
 }

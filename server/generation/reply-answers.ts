@@ -103,6 +103,22 @@ export function answerFor(point: PostPoint, voice: AnswerVoice, pick: PickPhrasi
     return null;
   };
 
+  // A dispute with a landlord, an employer or a client is not a setup to test: the facts and the agreement decide it.
+  if (point.dispute && (point.kind === 'yesno' || (point.kind === 'how' && !aim)))
+    return {
+      lead: lead('dispute', [
+        `That sounds stressful. I'd get the facts in writing first: the dates, the amounts and who said what, since any answer turns on them.`,
+        `I'd check what your lease, contract or agreement actually says before anything else; it usually decides more than either side's view of it.`,
+        `Before deciding anything, I'd put your side in one short written message and keep a copy, so there's a record either way.`,
+        `The rules on this differ a lot by place, so a local advice service is worth a call before you answer them.`,
+      ]),
+      follow: null,
+      ask: say('dispute-ask', [
+        `Do you have any of it in writing?`,
+        `What does your agreement say about it?`,
+      ]),
+    };
+
   switch (point.kind) {
     case 'how': {
       const head = aim ? `To ${aim},` : `With ${topic},`;

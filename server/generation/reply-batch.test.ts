@@ -343,6 +343,38 @@ describe('built-in replies read what the post asks', () => {
     expect(text).not.toMatch(/setup|stop working|the fix/);
   });
 
+  it('answers a dispute with a landlord or an employer with the facts and the agreement, never a test on a small case', async () => {
+    const disputes = [
+      {
+        keyword: 'security deposit',
+        title: 'Is the memo of a check legally binding?',
+        content:
+          'Our landlord kept half of our security deposit and wrote "final settlement" on the memo line of the check. Is the memo of a check legally binding?',
+      },
+      {
+        keyword: 'eviction',
+        title: 'Is this worth taking to the police?',
+        content:
+          'My landlord changed the locks while we were away and says we are evicted. We have a lease until June. Is this worth taking to the police?',
+      },
+    ];
+    for (const post of disputes) {
+      expect(readPostPoint(post).dispute).toBe(true);
+      const text = await reply(post);
+      expect(text).toMatch(/in writing|agreement|advice service|record/);
+      expect(text).not.toMatch(/small case|small test|example first|setup|anecdote/);
+    }
+    // A formula about deposits is a technique, not a dispute.
+    expect(
+      readPostPoint({
+        keyword: 'deposit',
+        title: 'Formula to total deposits by month?',
+        content:
+          'My spreadsheet lists every deposit with its date. Is there a formula to total them by month?',
+      }).dispute,
+    ).toBe(false);
+  });
+
   it('says back what a wish is for ("Want to write a novel?" is to write it), and finds no aim in asking for help', () => {
     const aimOf = (title: string) =>
       readPostPoint({ keyword: 'novel', title, content: 'A little more about it, in a sentence.' }).aim;
