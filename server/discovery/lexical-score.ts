@@ -40,8 +40,10 @@ const goalFiller = new Set(
 /** A text's words as a vector: each content word's log term frequency times its rarity. */
 function vectorOf(words: readonly TextWord[]): Map<string, number> {
   const counts = new Map<string, number>();
+  // A word with a letter, not a clitic split off its noun ("'s" of "the day's covers")
   for (const word of words)
-    if (!word.stop && /\p{L}/u.test(word.key)) counts.set(word.key, (counts.get(word.key) ?? 0) + 1);
+    if (!word.stop && /\p{L}/u.test(word.key) && !/^['’]/u.test(word.key))
+      counts.set(word.key, (counts.get(word.key) ?? 0) + 1);
   const vector = new Map<string, number>();
   for (const [key, count] of counts) {
     const value = (1 + Math.log(count)) * rarity(key);

@@ -361,6 +361,27 @@ describe('what a marketer would answer', () => {
     expect((await scoreOf(guide)).reason).toMatch(/^Shares a guide, a tip or a story \(“guide”\)/);
   });
 
+  it("never names a possessive's “'s” as a word the post shares with the product", async () => {
+    const kitchen: Partial<RelevanceRequest> = {
+      keyword: 'prep list',
+      project: {
+        name: 'Linecook',
+        description:
+          "Kitchen management for restaurants: prep lists built from the day's covers and the chef's recipes, inventory counts on a phone.",
+        goal: 'Find chefs struggling with prep or inventory',
+        keywords: ['prep list', 'inventory'],
+      },
+    };
+    const chef = post(
+      'chef',
+      "Our chef's prep list is a mess and the day's covers change every hour. How do you build a prep list that keeps up?",
+      { title: "How do you build the day's prep list?" },
+    );
+    const { reason } = await scoreOf(chef, kitchen);
+    expect(reason).toMatch(/shares your product's words: /);
+    expect(reason).not.toMatch(/words: [^;]*'s/);
+  });
+
   it('does not keep a thank-you or a note of appreciation, however close to the product', async () => {
     const appreciation = post(
       'thanks',
