@@ -249,7 +249,8 @@ function bareAimOf(asked: string): string | null {
     .replace(/\s*\?\s*$/, '')
     .replace(/\b[A-Z][a-z]+\b/g, (word) => (titleCase ? word.toLowerCase() : word));
   const aim = `${first.lemma.toLowerCase()}${rest}`;
-  if (/[:;"()[\]]|\n/.test(aim)) return null;
+  // "Resume - Help to make it more concise?" is a topic and a plea, not something to do
+  if (/[:;"()[\]]|\n|\s[-–—]\s/.test(aim)) return null;
   return clip(toSecondPerson(aim), 13);
 }
 

@@ -383,6 +383,7 @@ describe('built-in replies read what the post asks', () => {
       'start some coding workshops at work',
     );
     expect(aimOf('Need help with my resume?')).toBeNull();
+    expect(aimOf('Resume - Help to make it more concise?')).toBeNull();
   });
 
   it('answers a question about keeping going with a way to keep going, and a fault with a way to find it', async () => {

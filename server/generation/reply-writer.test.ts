@@ -156,6 +156,29 @@ describe('the product in a reply', () => {
     expect(reply).not.toMatch(/Draftwell, and a /);
   });
 
+  it('says a project left unnamed as what it is, never "My product"', async () => {
+    const reply = await drafter.draftReply({
+      post: {
+        author: 'sous',
+        keyword: 'food cost',
+        title: 'How do you keep food cost under 30%?',
+        content:
+          'Our food cost went to 38% this quarter. Prep lists are guesswork and inventory counts happen once a month. How do you keep food cost under 30% with prep lists and inventory counts?',
+      },
+      project: {
+        name: 'My product',
+        url: '',
+        description:
+          "Kitchen management for restaurants: recipe costing that keeps food cost in check, prep lists built from the day's covers and inventory counts on a phone.",
+        goal: 'Find chefs struggling with food cost, prep or inventory',
+        tov: 'Write in a plain voice, without exclamation marks.',
+      },
+      prompt: '',
+    });
+    expect(reply).toMatch(/I work on kitchen management for restaurants: recipe costing/);
+    expect(reply).not.toMatch(/My product/);
+  });
+
   it('keeps the capital of a name that opens the description, for a project that has none of its own', async () => {
     const reply = await drafter.draftReply({
       post: {

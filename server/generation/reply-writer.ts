@@ -1,6 +1,7 @@
 import type { ReplyRequest } from './drafter';
 import { nlp, sentencesOf } from './nlp';
 import { type PostPoint, readChars, readPostPoint, stemsOf } from './post-point';
+import { unnamedProduct } from './product-source';
 import { answerFor } from './reply-answers';
 import { countWords, enforceReplyRules, replyCharLimit, replyMaxWords, toneAsksForLink } from './reply-rules';
 
@@ -300,6 +301,12 @@ function productSentences(
   const said = (text: string) => (link ? `${text} (${link}).` : `${text}.`);
   const phrasings = (sentence: string) => {
     const does = whatItDoes(sentence, name);
+    // A project left unnamed is said as what it is ("I work on a writing app for novelists: …"), never
+    // as "My product"
+    if (name === unnamedProduct && !does.verbPhrase && !opensWithName(does.clause))
+      return style.formal
+        ? [said(`In the interest of transparency, ${who} ${does.clause}`)]
+        : [said(`Full disclosure, ${who} ${does.clause}`), said(`Disclosure: ${who} ${does.clause}`)];
     // "A writing app for novelists: …" says what the product is: it follows the name as its apposition
     if (!does.verbPhrase && /^(?:a|an|the)\s/i.test(does.clause))
       return style.formal
