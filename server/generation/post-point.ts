@@ -340,6 +340,9 @@ function kindOfQuestion(question: string, options: [string, string] | null): Poi
     countWords(question) > 10
   )
     return 'how';
+  // "Does anyone have any good tips on…?" asks for advice, whatever verb opens it
+  if (/\bany (?:good |useful |helpful |practical )?(?:tips|advice|pointers|suggestions)\b/i.test(question))
+    return 'how';
   // A yes-or-no question opens with its verb ("Has anyone…", "Is it…"); a bare "INDEX, MATCH problem?" or
   // "Apply formatting to many rows?" asks for help with it.
   if (
@@ -368,6 +371,23 @@ function shownOf(title: string | null, sentences: string[]): string | null {
     if (countWords(said) <= 12) return said;
   }
   return null;
+}
+
+/** What a writer says they are trying to do ("I am trying to develop a spreadsheet…" → "develop a spreadsheet…"). */
+function needAimOf(sentence: string): string | null {
+  const done =
+    /\b(?:i(?:'m| am) trying to|i need to|what i need is to|i want to|i(?:'d| would) like to)\s+(?:figure out how to\s+)?([^.!?;:"()]+)/i.exec(
+      sentence,
+    )?.[1];
+  if (!done || /^(?:share|thank|say|add|mention|point out|announce|introduce|vent|rant)\b/i.test(done))
+    return null;
+  const first = wordsOf(done)[0];
+  if (
+    !first ||
+    ['DET', 'PRON', 'NUM', 'ADP', 'CCONJ', 'SCONJ', 'PART', 'PUNCT', 'SYM', 'X'].includes(first.pos)
+  )
+    return null;
+  return clip(toSecondPerson(done.trim()), 13);
 }
 
 const stripPrefix = (text: string) => text.replace(/^(?:ask|show|tell) hn:\s*/i, '').trim();
@@ -403,6 +423,13 @@ export function readPostPoint(post: { title: string | null; content: string; key
   } else if (shown) {
     kind = 'showcase';
     sentence = sentences.find((s) => showPattern.test(s)) ?? sentences[0] ?? post.content;
+  } else if (sentences.some((s) => needAimOf(s))) {
+    // "I am trying to develop a spreadsheet…" asks how, though it has no question mark
+    kind = 'how';
+    sentence = best(
+      sentences.filter((s) => needAimOf(s)),
+      overlap,
+    ) as string;
   } else {
     const grievance = (s: string) => (s.match(complaintWords)?.length ?? 0) * 2 + overlap(s);
     const complaint = best(sentences, grievance);
@@ -424,7 +451,7 @@ export function readPostPoint(post: { title: string | null; content: string; key
     topic,
     aim:
       kind === 'how'
-        ? (aimOf(sentence) ?? bareAimOf(sentence))
+        ? (aimOf(sentence) ?? bareAimOf(sentence) ?? needAimOf(sentence))
         : kind === 'recommend'
           ? toolAimOf(sentence)
           : null,

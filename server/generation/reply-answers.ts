@@ -26,7 +26,7 @@ export interface Answer {
 function howKindOf(point: PostPoint): 'fault' | 'build' | 'cope' | 'start' {
   const text = `${point.sentence} ${point.aim ?? ''}`;
   if (
-    /\b(?:where (?:do|should|can|would) (?:i|we|one) (?:start|begin)|where to (?:start|begin)|no idea (?:what|how|where)|(?:complete|total) (?:beginner|newbie)|getting started)\b/i.test(
+    /\b(?:where (?:do|should|can|would) (?:i|we|one) (?:start|begin)|where to (?:start|begin)|(?:best )?place to (?:get )?start(?:ed)?|no idea (?:what|how|where)|(?:complete|total) (?:beginner|newbie)|get(?:ting)? started)\b/i.test(
       text,
     )
   )
@@ -78,7 +78,14 @@ const voiced = (formal: boolean, options: string[]) =>
 export function answerFor(point: PostPoint, voice: AnswerVoice, pick: PickPhrasing): Answer {
   const { detail, aim } = point;
   // A lone common noun reads as theirs ("With your query,", "Fair point on your query."), never bare.
-  const lone = /^[a-z][a-z-]*[^s\s]$/.test(point.topic);
+  const lone =
+    /^[a-z][a-z-]*[^s\s]$/.test(point.topic) ||
+    // "weekly budget" is said as theirs too ("With your weekly budget,"), an activity is not ("tracking spending")
+    (/^(?!(?:the|a|an|my|your|our|their|this|that)\s)[a-z][a-z-]*(?:\s[a-z][a-z-]*){1,2}$/.test(
+      point.topic,
+    ) &&
+      !/(?:s|ing)$/.test(point.topic) &&
+      !/^[a-z]+ing\b/.test(point.topic));
   const topic = lone ? `your ${point.topic}` : point.topic;
   const say = (group: string, options: string[], required = false) =>
     pick(group, voiced(voice.formal, options), required);

@@ -375,6 +375,31 @@ describe('built-in replies read what the post asks', () => {
     ).toBe(false);
   });
 
+  it('reads "I am trying to…" as asking how, "Does anyone have any good tips…" as asking for advice, and says a bare thing as theirs', async () => {
+    expect(
+      readPostPoint({
+        keyword: 'listings',
+        title: 'I am trying to build one sheet that lists every listing across my shops.',
+        content: 'Each shop exports its own file. What I need is to figure out how to merge them every week.',
+      }),
+    ).toMatchObject({ kind: 'how', aim: 'build one sheet that lists every listing across your shops' });
+    expect(
+      readPostPoint({
+        keyword: 'etsy shop',
+        title: 'First shop',
+        content:
+          'Does this sub have any good tips for me on the best place to get started with an Etsy shop?',
+      }).kind,
+    ).toBe('how');
+    const budget = await reply({
+      keyword: 'travel budget',
+      title: 'Need help constructing a travel budget',
+      content:
+        'I know this will not always be the case, so I am wondering if any of you have a light to shed on what kind of weekly budget a traveler through Europe can expect to spend on food?',
+    });
+    expect(budget).toMatch(/^With your weekly budget, /);
+  });
+
   it('says back what a wish is for ("Want to write a novel?" is to write it), and finds no aim in asking for help', () => {
     const aimOf = (title: string) =>
       readPostPoint({ keyword: 'novel', title, content: 'A little more about it, in a sentence.' }).aim;
