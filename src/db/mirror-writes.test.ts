@@ -86,6 +86,19 @@ describe('the mirror', () => {
     expect(await db.posts.get('a')).toMatchObject({ answer: 'Edited on the laptop', answerVersion: 2 });
   });
 
+  it('a list read before the edit landed never takes the edit back; a newer one still comes in', async () => {
+    const db = freshDb();
+    await writePosts(db, slice, [serverPost({ id: 'a' })]);
+    // The edit was sent and the server answered with version 2 (as the outbox's success writes it)…
+    await writePosts(db, slice, [serverPost({ id: 'a', answer: 'Written offline', answerVersion: 2 })]);
+    // …and then a list requested before the edit reached the server comes back, with version 1.
+    await writePosts(db, slice, [serverPost({ id: 'a', answer: 'Queue them locally.', answerVersion: 1 })]);
+    expect(await db.posts.get('a')).toMatchObject({ answer: 'Written offline', answerVersion: 2 });
+    // A teammate's later edit is newer than both.
+    await writePosts(db, slice, [serverPost({ id: 'a', answer: 'Edited on the laptop', answerVersion: 3 })]);
+    expect(await db.posts.get('a')).toMatchObject({ answer: 'Edited on the laptop', answerVersion: 3 });
+  });
+
   it('removes posts the server no longer lists, except those with unsent changes; a keyword list removes none', async () => {
     const db = freshDb();
     await writePosts(db, slice, [serverPost({ id: 'a' }), serverPost({ id: 'b' }), serverPost({ id: 'c' })]);

@@ -23,7 +23,11 @@ export function mergeServerPost(
   existing: MirrorPost | undefined,
   rows: readonly OutboxRow[],
 ): MirrorPost {
-  const answerPending = rows.some((row) => row.kind === 'answer');
+  // An answer waiting in the outbox stays; so does one newer than the server's reply, read before the
+  // device's own edit landed there (a list fetched while the edit was sent).
+  const answerPending =
+    rows.some((row) => row.kind === 'answer') ||
+    (existing !== undefined && server.answerVersion < existing.answerVersion);
   const approvalPending = rows.some((row) => row.kind === 'approval');
   // The server lists only posts it shows; while a relevance mark waits, the device's choice stays.
   const hidden = rows.some((row) => row.kind === 'relevance') && existing?.hidden === true;
