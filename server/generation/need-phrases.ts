@@ -1,4 +1,4 @@
-import { commonWords, communityCount } from '../discovery/common-words';
+import { rarity } from '../discovery/lexical-score';
 import type { WeightedText } from './key-phrases';
 import { sentenceWordsOf, type WordToken } from './nlp';
 
@@ -394,15 +394,9 @@ const objectEnd = /[;:.!?()]|\s(?:who|whom|that|which|because|so|since|while|whe
 const articles = new Set(['a', 'an', 'the', 'my', 'your', 'their', 'his', 'her', 'our', 'some', 'any']);
 const prepositions = new Set(['on', 'with', 'for', 'about', 'of', 'in', 'to', 'from', 'at', 'by']);
 
-// Words two communities in five or more use, whatever they are about ("work", "cost", "feedback").
-const everydayWords = new Set(
-  commonWords
-    .split(' ')
-    .filter((entry) => Number(entry.split(':')[1]) / communityCount >= 0.42)
-    .map((entry) => entry.split(':')[0] ?? ''),
-);
 const particles = new Set(['up', 'out', 'down', 'off', 'over', 'back', 'away', 'around']);
-const everyday = (word: string) => everydayWords.has(word) || everydayWords.has(word.replace(/s$/, ''));
+// A word two communities in five or more use, whatever they are about ("work", "cost", "feedback")
+const everyday = (word: string) => rarity(word) === 0 || rarity(word.replace(/s$/, '')) === 0;
 
 /** At most this many words after the state: a longer phrase finds almost no post that has them all. */
 const objectWords = 3;

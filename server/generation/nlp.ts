@@ -65,6 +65,11 @@ function wordOf(token: ItemToken): WordToken {
   };
 }
 
+/** Whether a word is out of the English lexicon: one coined for a product ("Tripnote", "Paydo"). */
+export function isCoined(word: string): boolean {
+  return nlp().readDoc('').isOOV(word.toLowerCase());
+}
+
 /** The words of a text. */
 export function wordsOf(text: string): WordToken[] {
   const words: WordToken[] = [];

@@ -254,6 +254,17 @@ function bareAimOf(asked: string): string | null {
   return clip(toSecondPerson(aim), 13);
 }
 
+const notAnAction = new Set(['DET', 'PRON', 'NUM', 'ADP', 'CCONJ', 'SCONJ', 'PART', 'PUNCT', 'SYM', 'X']);
+
+/**
+ * Whether a phrase starts with what someone wants to do ("chase…", "show…"; out of its sentence the tagger
+ * may read such a verb as a noun or an adjective), not with a pronoun, a number or a linking word.
+ */
+function opensWithAction(phrase: string): boolean {
+  const first = wordsOf(phrase)[0];
+  return first !== undefined && !notAnAction.has(first.pos);
+}
+
 /** "How do you chase late invoices without…?" → "chase late invoices without…", said to the reader. */
 function aimOf(question: string): string | null {
   // Only a question that names who does what: "how many days before do you publish…" has no aim to echo.
@@ -265,11 +276,7 @@ function aimOf(question: string): string | null {
   if (!aim || /[?:;"()[\]]|\n/.test(aim)) return null;
   // "How do I do this?" names nothing to echo back.
   if (/^\w+\s+(?:that|it|this|so)$/i.test(aim)) return null;
-  // It has to start with what they want to do ("chase…", "show…"; out of its sentence the tagger may read
-  // such a verb as a noun or an adjective), not with a pronoun, a number or a linking word.
-  const first = wordsOf(aim)[0];
-  const notAnAction = ['DET', 'PRON', 'NUM', 'ADP', 'CCONJ', 'SCONJ', 'PART', 'PUNCT', 'SYM', 'X'];
-  if (!first || notAnAction.includes(first.pos)) return null;
+  if (!opensWithAction(aim)) return null;
   return clip(toSecondPerson(aim), 13);
 }
 
@@ -301,13 +308,8 @@ function toolAimOf(question: string): string | null {
       question,
     )?.[1];
   if (!done) return null;
-  const first = wordsOf(done)[0];
-  // It starts with what the tool should do ("track…"; the tagger may read the verb as a noun out of its sentence).
-  if (
-    !first ||
-    ['DET', 'PRON', 'NUM', 'ADP', 'CCONJ', 'SCONJ', 'PART', 'PUNCT', 'SYM', 'X'].includes(first.pos)
-  )
-    return null;
+  // It starts with what the tool should do ("track…").
+  if (!opensWithAction(done)) return null;
   return clip(toSecondPerson(done.replace(/^(?:help (?:me |you |us )?)?/i, '')), 10);
 }
 
@@ -381,12 +383,7 @@ function needAimOf(sentence: string): string | null {
     )?.[1];
   if (!done || /^(?:share|thank|say|add|mention|point out|announce|introduce|vent|rant)\b/i.test(done))
     return null;
-  const first = wordsOf(done)[0];
-  if (
-    !first ||
-    ['DET', 'PRON', 'NUM', 'ADP', 'CCONJ', 'SCONJ', 'PART', 'PUNCT', 'SYM', 'X'].includes(first.pos)
-  )
-    return null;
+  if (!opensWithAction(done)) return null;
   return clip(toSecondPerson(done.trim()), 13);
 }
 
@@ -412,6 +409,8 @@ export function readPostPoint(post: { title: string | null; content: string; key
   };
   const asks = sentences.filter((s) => (/\?\s*$/.test(s) && countWords(s) >= 3) || askPattern.test(s));
   const shown = asks.length === 0 ? shownOf(post.title, sentences) : null;
+  const needs = asks.length === 0 && !shown ? sentences.filter((s) => needAimOf(s) !== null) : [];
+  const text = `${post.title ?? ''}\n${post.content}`;
 
   let kind: PointKind;
   let sentence: string;
@@ -423,13 +422,10 @@ export function readPostPoint(post: { title: string | null; content: string; key
   } else if (shown) {
     kind = 'showcase';
     sentence = sentences.find((s) => showPattern.test(s)) ?? sentences[0] ?? post.content;
-  } else if (sentences.some((s) => needAimOf(s))) {
+  } else if (needs.length > 0) {
     // "I am trying to develop a spreadsheet…" asks how, though it has no question mark
     kind = 'how';
-    sentence = best(
-      sentences.filter((s) => needAimOf(s)),
-      overlap,
-    ) as string;
+    sentence = best(needs, overlap) as string;
   } else {
     const grievance = (s: string) => (s.match(complaintWords)?.length ?? 0) * 2 + overlap(s);
     const complaint = best(sentences, grievance);
@@ -441,10 +437,7 @@ export function readPostPoint(post: { title: string | null; content: string; key
       sentence = best(sentences, overlap) ?? post.content;
     }
   }
-  const topic = withArticle(
-    topicOf(sentence, post.keyword, keywordStems),
-    `${post.title ?? ''}\n${post.content}`,
-  );
+  const topic = withArticle(topicOf(sentence, post.keyword, keywordStems), text);
   return {
     kind,
     sentence,
@@ -458,8 +451,6 @@ export function readPostPoint(post: { title: string | null; content: string; key
     options,
     shown,
     detail: detailOf(sentences, sentence, topic),
-    dispute:
-      disputeWords.test(`${post.title ?? ''}\n${post.content}`) &&
-      !techWords.test(`${post.title ?? ''}\n${post.content}`),
+    dispute: disputeWords.test(text) && !techWords.test(text),
   };
 }

@@ -1,5 +1,5 @@
 import type { WeightedText } from './key-phrases';
-import { nlp, sentencesOf } from './nlp';
+import { isCoined, sentencesOf } from './nlp';
 import type { ReadPage } from './page-reader';
 
 /** What ReplyRadar knows about a product before drafting: from its page, or from the words its team wrote. */
@@ -116,7 +116,7 @@ export function nameFromDescription(description: string): string | null {
     // "Tripnote plans…" names it; "Lesson plans…" does not: a verb that is as often a plural noun counts
     // only after a word coined for the product
     const coined = sentence.match(coinedSubject);
-    if (coined?.[1] && !notNames.test(coined[1]) && !isEnglishWord(coined[1])) return coined[1];
+    if (coined?.[1] && !notNames.test(coined[1]) && isCoined(coined[1])) return coined[1];
   }
   return null;
 }
@@ -141,9 +141,6 @@ const nounLikeVerbs =
   'plans|tracks|logs|checks|counts|reads|shows|posts|shares|records|books|flags|alerts|guides|stores|' +
   'matches|runs|works|signs|routes|drafts|scans|estimates|learns|plays|lists|maps|notes|blocks';
 const coinedSubject = new RegExp(`^\\s*([A-Z][\\w&.'-]*)\\s+(?:${nounLikeVerbs})\\b`);
-/** Whether a word is in the English lexicon, not one coined for a product ("Tripnote", "Paydo"). */
-const isEnglishWord = (word: string) => !nlp().readDoc('').isOOV(word.toLowerCase());
-
 /** Words that open a sentence without naming anything. */
 const notNames = /^(We|Our|It|This|The|A|An|My|You|Your|They|There|Here)$/;
 

@@ -1,5 +1,5 @@
 import type { ReplyRequest } from './drafter';
-import { nlp, sentencesOf } from './nlp';
+import { isCoined, sentencesOf } from './nlp';
 import { type PostPoint, readChars, readPostPoint, stemsOf } from './post-point';
 import { unnamedProduct } from './product-source';
 import { answerFor } from './reply-answers';
@@ -117,7 +117,7 @@ function productFit(request: ReplyRequest, point: PostPoint) {
 /** Whether a sentence opens with a name: a word with inner capitals, or one no English lexicon holds. */
 function opensWithName(sentence: string): boolean {
   const first = /^[\p{L}][\p{L}'-]*/u.exec(sentence)?.[0] ?? '';
-  return /\p{Ll}\p{Lu}/u.test(first) || (first.length > 1 && nlp().readDoc('').isOOV(first.toLowerCase()));
+  return /\p{Ll}\p{Lu}/u.test(first) || (first.length > 1 && isCoined(first));
 }
 
 /** A description sentence said after the product's name: "sends polite reminders…" ("which" follows the name). */
@@ -302,19 +302,15 @@ function productSentences(
   const phrasings = (sentence: string) => {
     const does = whatItDoes(sentence, name);
     // A project left unnamed is said as what it is ("I work on a writing app for novelists: …"), never
-    // as "My product"
-    if (name === unnamedProduct && !does.verbPhrase && !opensWithName(does.clause))
+    // as "My product"; a description that says what the product is ("A writing app for novelists: …")
+    // follows the name as its apposition
+    const unnamed = name === unnamedProduct && !does.verbPhrase && !opensWithName(does.clause);
+    if (unnamed || (!does.verbPhrase && /^(?:a|an|the)\s/i.test(does.clause))) {
+      const product = unnamed ? does.clause : `${name}, ${does.clause}`;
       return style.formal
-        ? [said(`In the interest of transparency, ${who} ${does.clause}`)]
-        : [said(`Full disclosure, ${who} ${does.clause}`), said(`Disclosure: ${who} ${does.clause}`)];
-    // "A writing app for novelists: …" says what the product is: it follows the name as its apposition
-    if (!does.verbPhrase && /^(?:a|an|the)\s/i.test(does.clause))
-      return style.formal
-        ? [said(`In the interest of transparency, ${who} ${name}, ${does.clause}`)]
-        : [
-            said(`Full disclosure, ${who} ${name}, ${does.clause}`),
-            said(`Disclosure: ${who} ${name}, ${does.clause}`),
-          ];
+        ? [said(`In the interest of transparency, ${who} ${product}`)]
+        : [said(`Full disclosure, ${who} ${product}`), said(`Disclosure: ${who} ${product}`)];
+    }
     if (!does.verbPhrase)
       return style.formal
         ? [said(`In the interest of transparency, ${who} ${name}: ${does.clause}`)]
