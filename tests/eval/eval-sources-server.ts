@@ -7,7 +7,7 @@
  * sees it; Hacker News' `created_at_i` window is honoured.
  */
 import { createServer } from 'node:http';
-import { PostIndex, type RealPost } from './dataset';
+import { PostIndex, type RealPost } from '../../corpus/dataset';
 
 export interface EvalSources {
   url: string;

@@ -19,10 +19,10 @@ import type { Relevance } from '../../server/discovery/types';
 import { loadEnv } from '../../server/env';
 import { createDrafter } from '../../server/generation/create-drafter';
 import { createLogger } from '../../server/logger';
-import { loadRealPosts, PostIndex } from './dataset';
+import { loadRealPosts, PostIndex } from '../../corpus/dataset';
 import { startEvalSources } from './eval-sources-server';
-import { candidatesOf, labelsOf } from './labels';
-import { evalProducts } from './products';
+import { candidatesOf, labelsOf } from '../../corpus/labels';
+import { evalProducts } from '../../corpus/products';
 
 const datasetId = (network: string, externalId: string) =>
   network === 'reddit' ? `reddit:${externalId.replace(/^t3_/, '')}` : `${network}:${externalId}`;

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSources } from '../../server/discovery/sources';
 import { loadEnv } from '../../server/env';
-import { loadRealPosts, looseStem, PostIndex, type RealPost } from './dataset';
+import { loadRealPosts, looseStem, PostIndex, type RealPost } from '../../corpus/dataset';
 import { type EvalSources, startEvalSources } from './eval-sources-server';
-import { candidatesOf, labelsOf } from './labels';
+import { candidatesOf, labelsOf } from '../../corpus/labels';
 import { Bm25, meanScores, scoreRanking } from './metrics';
-import { evalProducts } from './products';
+import { evalProducts } from '../../corpus/products';
 
 function post(id: string, fields: Partial<RealPost> = {}): RealPost {
   const network = id.startsWith('hackernews:') ? 'hackernews' : 'reddit';

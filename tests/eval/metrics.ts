@@ -2,7 +2,7 @@
  * The evaluation's pure parts: precision and recall of a kept set, precision@k of a ranking, and the
  * BM25 baseline that ranks a post against the product's description and keywords.
  */
-import { stemsOf } from './dataset';
+import { stemsOf } from '../../corpus/dataset';
 
 export interface Scores {
   kept: number;

@@ -37,11 +37,11 @@ import { loadEnv } from '../../server/env';
 import { createDrafter } from '../../server/generation/create-drafter';
 import type { Drafter } from '../../server/generation/drafter';
 import { createLogger } from '../../server/logger';
-import { datasetDir, loadRealPosts, PostIndex } from './dataset';
+import { datasetDir, loadRealPosts, PostIndex } from '../../corpus/dataset';
 import { startEvalSources } from './eval-sources-server';
-import { candidatesOf, labelsOf } from './labels';
+import { candidatesOf, labelsOf } from '../../corpus/labels';
 import { Bm25, meanScores, type Scores, scoreRanking } from './metrics';
-import { type EvalProduct, evalProducts } from './products';
+import { type EvalProduct, evalProducts } from '../../corpus/products';
 
 /** A stored post's dataset id. */
 function datasetId(network: string, externalId: string): string {
