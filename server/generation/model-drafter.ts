@@ -6,18 +6,18 @@ import {
 } from '@contract/generation';
 import { generateText, type LanguageModel, NoObjectGeneratedError, Output } from 'ai';
 import { z } from 'zod';
-import type { SafeFetcher } from '../net/safe-fetch';
-import type { Drafter, ProjectBrief, ProjectContext, ReplyRequest } from './drafter';
-import { GenerationError } from './generation-error';
-import { fetchAndReadPage, type PageReader, type ReadPage } from './page-reader';
-import { sharedPageReader } from './page-reader-pool';
 import {
   enforceReplyRules,
   networkNorms,
   replyCharLimit,
   replyMaxWords,
   toneAsksForLink,
-} from './reply-rules';
+} from '../engine/drafting/reply-rules';
+import type { SafeFetcher } from '../net/safe-fetch';
+import type { Drafter, ProjectBrief, ProjectContext, ReplyRequest } from './drafter';
+import { GenerationError } from './generation-error';
+import { fetchAndReadPage, type PageReader, type ReadPage } from './page-reader';
+import { sharedPageReader } from './page-reader-pool';
 
 export interface ModelDrafterOptions {
   /** Longest wait for one answer, in milliseconds. */

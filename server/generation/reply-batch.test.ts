@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { replyCharLimit, replyMaxWords } from '../engine/drafting/reply-rules';
 import { createSafeFetcher } from '../net/safe-fetch';
 import { BuiltinDrafter } from './builtin-drafter';
 import type { ReplyPost, ReplyProject } from './drafter';
 import { readPostPoint, stemsOf } from './post-point';
-import { replyCharLimit, replyMaxWords } from './reply-rules';
 import { ReplyMemory } from './reply-writer';
 
 const drafter = new BuiltinDrafter(createSafeFetcher({ allowHosts: [] }));

@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { replyCharLimit, replyMaxWords } from '../engine/drafting/reply-rules';
 import { createSafeFetcher } from '../net/safe-fetch';
 import { BuiltinDrafter } from './builtin-drafter';
 import type { ReplyPost, ReplyProject } from './drafter';
 import { nounPhrasesOf } from './nlp';
-import { replyCharLimit, replyMaxWords } from './reply-rules';
 import { ReplyMemory } from './reply-writer';
 
 const fixtures = path.resolve(import.meta.dirname, '../../tests/fixtures/posts');

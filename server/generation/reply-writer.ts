@@ -1,9 +1,15 @@
+import {
+  countWords,
+  enforceReplyRules,
+  replyCharLimit,
+  replyMaxWords,
+  toneAsksForLink,
+} from '../engine/drafting/reply-rules';
 import type { ReplyRequest } from './drafter';
 import { isCoined, sentencesOf } from './nlp';
 import { type PostPoint, readChars, readPostPoint, stemsOf } from './post-point';
 import { unnamedProduct } from './product-source';
 import { answerFor } from './reply-answers';
-import { countWords, enforceReplyRules, replyCharLimit, replyMaxWords, toneAsksForLink } from './reply-rules';
 
 export { replyMaxWords };
 

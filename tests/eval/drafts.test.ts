@@ -4,8 +4,8 @@
  * when the real-posts dataset is absent.
  */
 import { describe, expect, it } from 'vitest';
+import { replyCharLimit } from '../../server/engine/drafting/reply-rules';
 import { readPostPoint, stemsOf } from '../../server/generation/post-point';
-import { replyCharLimit } from '../../server/generation/reply-rules';
 import { draftRealPosts, realPostsFile } from './real-drafts';
 
 const drafts = draftRealPosts();

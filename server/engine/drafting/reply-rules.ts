@@ -1,4 +1,4 @@
-import { sentencesOf } from './nlp';
+import { sentencesOf } from '../language/words';
 
 /** The longest reply either drafter gives, in words (the "about 80 words"). */
 export const replyMaxWords = 80;
