@@ -1,5 +1,6 @@
 import { isWebLink } from '@contract/web-link';
 import type { Database } from '../db/client';
+import type { ProjectSignals } from '../engine/ranking/project-signals';
 import type { DiscoveryCount, DiscoveryError, projects, StoredKeyword } from '../db/schema';
 import type { ReplyMemory } from '../generation/reply-writer';
 import type { Logger } from '../logger';
@@ -11,7 +12,6 @@ import {
   storeKeyword,
 } from './discovery-runs';
 import { draftReplies } from './draft-replies';
-import type { LearnedRelevance } from './learned-relevance';
 import type { DiscoveryDeps } from './pipeline';
 import { type GrowingSeenPosts, seenId } from './seen-posts';
 import { searchOnce } from './shared-searches';
@@ -44,8 +44,8 @@ export interface RunContext {
   socialSlugById: ReadonlyMap<string, string>;
   /** Posts stored for the project, growing as the run stores more. */
   seen: GrowingSeenPosts;
-  /** The person's own signals on this project's posts, once there are enough: they re-rank what is kept. */
-  learned: LearnedRelevance | null;
+  /** What the project's people taught it (the posts they judged); null before they judged any. */
+  signals: ProjectSignals | null;
   /** The run's drafts are one day's batch: no two of its replies, over all keywords, share a sentence. */
   said: ReplyMemory;
 }
@@ -199,8 +199,8 @@ async function searchSources(
 
 /**
  * Ranks the keyword's posts from all networks together (so the cap is per keyword and day, and the
- * same text on two networks is kept once), then by what the person taught; a relevance that fails
- * keeps nothing and is recorded.
+ * same text on two networks is kept once), moved by what the project's people taught it; a relevance
+ * that fails keeps nothing and is recorded.
  */
 async function rankPosts(
   context: RunContext,
@@ -226,6 +226,7 @@ async function rankPosts(
       until: run.until,
       seen: context.seen,
       limit: deps.maxPerKeyword,
+      signals: context.signals,
     });
   } catch (error) {
     errors.push({
@@ -237,7 +238,7 @@ async function rankPosts(
     });
     context.log.error({ keyword, err: error }, 'relevance failed');
   }
-  kept = (context.learned?.rerank(kept) ?? kept)
+  kept = kept
     .filter((scored) => context.socialIdBySlug.has(scored.post.network))
     .slice(0, deps.maxPerKeyword)
     // Every kept post is this keyword's, whatever relevance labelled it (the drafter reads it from there).

@@ -1,5 +1,5 @@
 import { matchesFilterWords } from './keyword-filter';
-import { postWords, type TextWord } from './post-words';
+import { postWords } from './post-words';
 import { type RelevanceRequest, type SourcePost, textKey } from './types';
 
 /** Fewer letters than this in a post's title and text together (links left out) is a near-empty post. */
@@ -15,10 +15,9 @@ export type DropReason =
   | 'duplicate'
   | 'filter';
 
-/** A post that passed the hard rules, with its words read once for the filter and the score. */
+/** A post that passed the hard rules. */
 export interface EligiblePost {
   post: SourcePost;
-  words: readonly TextWord[];
 }
 
 /** The key `SeenPosts.ids` holds for a post. */
@@ -101,12 +100,12 @@ export function applyHardRules(
     }
     batchIds.add(id);
     if (text) batchTexts.add(text);
-    const words = postWords(post);
-    if (!matchesFilterWords(post, words, request.filter)) {
+    // The filter reads the post's words (by stem) only when there is one.
+    if (request.filter && !matchesFilterWords(post, postWords(post), request.filter)) {
       drop('filter');
       continue;
     }
-    kept.push({ post, words });
+    kept.push({ post });
   }
   return { kept, dropped };
 }

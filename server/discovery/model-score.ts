@@ -1,6 +1,10 @@
 import { generateText, type LanguageModel, Output } from 'ai';
 import { z } from 'zod';
-import type { Judgement } from './lexical-score';
+/** A score from 0 to 100 and the line that says why. */
+export interface Judgement {
+  score: number;
+  reason: string;
+}
 import type { RelevanceRequest, SourcePost } from './types';
 
 /** The model's structured answer: a score and a reason for each post it was shown, by id. */

@@ -13,7 +13,7 @@ import {
   finishRun,
   releaseRun,
 } from './discovery-runs';
-import { loadLearnedRelevance } from './learned-relevance';
+import { loadProjectSignals } from './project-signals';
 import { loadSeenPosts } from './seen-posts';
 import type { ParsedFilter, Relevance, Source } from './types';
 
@@ -154,7 +154,7 @@ async function loadRunContext(
     socialIdBySlug,
     socialSlugById: new Map(enabled.map((social) => [social.id, social.slug])),
     seen: await loadSeenPosts(deps.db, project.id),
-    learned: await loadLearnedRelevance(deps.db, project.id),
+    signals: await loadProjectSignals(deps.db, project.id),
     said: new ReplyMemory(),
   };
 }

@@ -1,23 +1,21 @@
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { LanguageModel } from 'ai';
+import { PostReader } from '../engine/ranking/profiles';
+import { rankPosts } from '../engine/ranking/rank-posts';
+import { ranker } from '../engine/ranking/ranker';
 import type { Logger } from '../logger';
 import { applyHardRules, postKey } from './hard-rules';
-import { scoreLexically } from './lexical-score';
-import { type Meaning, meaningText, projectMeaningText, sentenceEncoder } from './meaning';
 import { scoreWithModel } from './model-score';
 import type { Relevance, RelevanceRequest, ScoredPost, SourcePost } from './types';
-
-/** Posts scoring below this are not kept, unless `DISCOVERY_MIN_SCORE` or `threshold` says otherwise. */
-export const defaultMinScore = 38;
 
 export type RelevanceLogger = Pick<Logger, 'warn'>;
 
 export interface RelevanceOptions {
-  /** Keep posts scoring at least this (0–100); default `DISCOVERY_MIN_SCORE`, else 38. */
+  /** Keep posts scoring at least this (0–100); default `DISCOVERY_MIN_SCORE`, else the trained ranker's. */
   threshold?: number;
-  /** A model to score the lexical top candidates; without one (and without LLM_*), scores are lexical. */
+  /** A model to score the ranker's top candidates; without one (and without LLM_*), the ranker's scores stand. */
   model?: LanguageModel;
-  /** The model sees the lexical top `candidatesPerKept × limit` posts (default 3). */
+  /** The model sees the ranker's top `candidatesPerKept × limit` posts (default 3). */
   candidatesPerKept?: number;
   /** Posts per model call (default 20). */
   modelBatchSize?: number;
@@ -27,8 +25,6 @@ export interface RelevanceOptions {
   maxRetries?: number;
   /** How much of each post's text the model sees (default 1,500 characters). */
   maxPostChars?: number;
-  /** Without a model, how close in meaning each post is to the project weighs in its score (decision 061). */
-  meaning?: Meaning | null;
 }
 
 /** The configuration relevance reads: plain options, or the server's env (the LLM_* and DISCOVERY_* variables). */
@@ -37,29 +33,16 @@ export interface RelevanceConfig extends RelevanceOptions {
   LLM_API_KEY?: string | undefined;
   LLM_MODEL?: string | undefined;
   DISCOVERY_MIN_SCORE?: number | string | undefined;
-  /** `on` (the server's default): the sentence encoder reads posts for meaning when no model is set. */
-  DISCOVERY_MEANING?: 'on' | 'off' | undefined;
 }
 
-/**
- * How close a post worth answering usually is to its project's description and goal: the median of the
- * relevant posts of the evaluation's tuned-on products is 0.61, of the others 0.43 (`npm run eval`).
- */
-const usualSimilarity = 0.6;
-/** A post closer in meaning than usual gains at most a quarter of its score. */
-const meaningGainCap = 1.25;
-
-/** What the reason says of a post's closeness in meaning. */
-function meaningReason(similarity: number): string {
-  const closeness = similarity.toFixed(2);
-  if (similarity >= 0.55) return `close in meaning to your description (${closeness})`;
-  if (similarity >= 0.4) return `partly about what your product does (${closeness})`;
-  return `far in meaning from your description (${closeness})`;
+/** The score a post needs to be kept when nothing says otherwise: the trained ranker's (decision 064). */
+export function defaultMinScore(): number {
+  return Math.round(ranker().threshold * 100);
 }
 
 function thresholdOf(config: RelevanceConfig): number {
   const value = config.threshold ?? config.DISCOVERY_MIN_SCORE;
-  if (value === undefined || value === '') return defaultMinScore;
+  if (value === undefined || value === '') return defaultMinScore();
   const number = Number(value);
   if (!Number.isFinite(number) || number < 0 || number > 100)
     throw new RangeError(`The relevance threshold must be a number from 0 to 100, not "${value}"`);
@@ -81,74 +64,53 @@ function modelOf(config: RelevanceConfig): LanguageModel | null {
 const best = (x: ScoredPost, y: ScoredPost) =>
   y.score - x.score || y.post.publishedAt.getTime() - x.post.publishedAt.getTime();
 
-class ScoringRelevance implements Relevance {
-  readonly kind: 'lexical' | 'model';
+class EngineRelevance implements Relevance {
+  readonly kind: 'learned' | 'model';
+  /** Posts read lately: a post found by several keywords or projects is read once. */
+  private readonly reader = new PostReader();
 
   constructor(
     private readonly threshold: number,
     private readonly model: LanguageModel | null,
-    private readonly options: Required<Omit<RelevanceOptions, 'threshold' | 'model' | 'meaning'>>,
-    private readonly meaning: Meaning | null,
+    private readonly options: Required<Omit<RelevanceOptions, 'threshold' | 'model'>>,
     private readonly logger: RelevanceLogger | undefined,
   ) {
-    this.kind = model ? 'model' : 'lexical';
+    this.kind = model ? 'model' : 'learned';
   }
 
   async rank(posts: SourcePost[], request: RelevanceRequest): Promise<ScoredPost[]> {
     if (request.limit <= 0) return [];
     const { kept } = applyHardRules(posts, request);
-    const lexical = scoreLexically(kept, request)
-      .map((judgement): ScoredPost => ({ ...judgement, keyword: request.keyword }))
-      .sort(best);
+    const byKey = new Map(kept.map(({ post }) => [postKey(post), post]));
+    const ranked = rankPosts(
+      this.reader,
+      {
+        name: request.project.name,
+        description: request.project.description,
+        goal: request.project.goal,
+        keywords: request.project.keywords ?? [request.keyword],
+      },
+      request.keyword,
+      kept.map(({ post }) => ({
+        key: postKey(post),
+        post: { title: post.title, content: post.content, network: post.network, url: post.url },
+      })),
+      request.signals ?? null,
+    ).flatMap((judged): ScoredPost[] => {
+      const post = byKey.get(judged.key);
+      return post ? [{ post, keyword: request.keyword, score: judged.score, reason: judged.reason }] : [];
+    });
+    ranked.sort(best);
     const scored = this.model
-      ? await this.scoreWithModel(
-          this.model,
-          lexical.slice(0, request.limit * this.options.candidatesPerKept),
-          request,
-        )
-      : await this.weighMeaning(lexical, request);
+      ? await this.scoreWithModel(this.model, ranked.slice(0, request.limit * this.options.candidatesPerKept), request)
+      : ranked;
     return scored
       .filter((post) => post.score >= this.threshold)
       .sort(best)
       .slice(0, request.limit);
   }
 
-  /**
-   * The lexical scores times how close each post is in meaning to the project (its similarity over the
-   * usual one, at most ×1.25), for the posts that could then reach the threshold; the reason says how
-   * close. If the encoder fails, the lexical scores stand (logged), never a failed run.
-   */
-  private async weighMeaning(lexical: ScoredPost[], request: RelevanceRequest): Promise<ScoredPost[]> {
-    if (!this.meaning) return lexical;
-    const reachable = lexical.filter((candidate) => candidate.score * meaningGainCap >= this.threshold);
-    if (reachable.length === 0) return lexical;
-    let similarities: number[];
-    try {
-      similarities = await this.meaning.similarities(
-        projectMeaningText(request.project),
-        reachable.map((candidate) => meaningText(candidate.post)),
-      );
-    } catch (error) {
-      this.logger?.warn(
-        { err: error, keyword: request.keyword },
-        'reading posts for meaning failed; using lexical scores',
-      );
-      return lexical;
-    }
-    const similarityOf = new Map(reachable.map((candidate, i) => [candidate, similarities[i] ?? 0]));
-    return lexical.map((candidate) => {
-      const similarity = similarityOf.get(candidate);
-      if (similarity === undefined) return candidate;
-      const factor = Math.min(meaningGainCap, Math.max(0, similarity) / usualSimilarity);
-      return {
-        ...candidate,
-        score: Math.min(100, Math.round(candidate.score * factor)),
-        reason: `${candidate.reason}; ${meaningReason(similarity)}`,
-      };
-    });
-  }
-
-  /** The model's scores for the candidates; where a call fails, the lexical ones (logged), never a failed run. */
+  /** The model's scores for the candidates; where a call fails, the ranker's (logged), never a failed run. */
   private async scoreWithModel(
     model: LanguageModel,
     candidates: ScoredPost[],
@@ -168,13 +130,13 @@ class ScoringRelevance implements Relevance {
         if (missing > 0)
           this.logger?.warn(
             { keyword: request.keyword, missing },
-            'the model did not score every post; those keep their lexical scores',
+            'the model did not score every post; those keep the ranker’s scores',
           );
         for (const candidate of batch) scored.push({ ...candidate, ...judged.get(postKey(candidate.post)) });
       } catch (error) {
         this.logger?.warn(
           { err: error, keyword: request.keyword, posts: batch.length },
-          'relevance model failed; using lexical scores for these posts',
+          'relevance model failed; using the ranker’s scores for these posts',
         );
         scored.push(...batch);
       }
@@ -185,13 +147,12 @@ class ScoringRelevance implements Relevance {
 
 /**
  * The relevance the configuration asks for, chosen as the drafter is: a model when `model` is given
- * or `LLM_BASE_URL` and `LLM_MODEL` are set (it scores the lexical top candidates and writes the
- * reasons), lexical scoring otherwise, weighed by meaning when `meaning` is given or `DISCOVERY_MEANING`
- * is `on`. The threshold is `threshold`, else `DISCOVERY_MIN_SCORE`,
- * else 38; a value outside 0–100 throws.
+ * or `LLM_BASE_URL` and `LLM_MODEL` are set (it scores the trained ranker's top candidates and writes
+ * the reasons), the trained ranker alone otherwise. The threshold is `threshold`, else
+ * `DISCOVERY_MIN_SCORE`, else the ranker's own; a value outside 0–100 throws.
  */
 export function createRelevance(config: RelevanceConfig = {}, logger?: RelevanceLogger): Relevance {
-  return new ScoringRelevance(
+  return new EngineRelevance(
     thresholdOf(config),
     modelOf(config),
     {
@@ -201,11 +162,6 @@ export function createRelevance(config: RelevanceConfig = {}, logger?: Relevance
       maxRetries: config.maxRetries ?? 1,
       maxPostChars: config.maxPostChars ?? 1_500,
     },
-    config.meaning !== undefined
-      ? config.meaning
-      : config.DISCOVERY_MEANING === 'on'
-        ? sentenceEncoder()
-        : null,
     logger,
   );
 }

@@ -5,6 +5,7 @@
  */
 
 import { createHash } from 'node:crypto';
+import type { ProjectSignals } from '../engine/ranking/project-signals';
 
 /** The networks ReplyRadar can search, in the order the socials list shows them (Reddit first). */
 export const socialSlugs = ['reddit', 'hackernews', 'x', 'bluesky', 'mastodon', 'linkedin'] as const;
@@ -135,6 +136,8 @@ export interface RelevanceRequest {
   seen: SeenPosts;
   /** Keep at most this many, best first (the per-keyword-and-day cap). */
   limit: number;
+  /** What the project's people taught it (their judged posts); none until they judged some. */
+  signals?: ProjectSignals | null;
 }
 
 /**
@@ -143,7 +146,7 @@ export interface RelevanceRequest {
  * a reason; keeps those above the threshold, best first, at most `limit`.
  */
 export interface Relevance {
-  readonly kind: 'lexical' | 'model';
+  readonly kind: 'learned' | 'model';
   rank(posts: SourcePost[], request: RelevanceRequest): Promise<ScoredPost[]>;
 }
 

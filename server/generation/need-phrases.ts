@@ -1,4 +1,9 @@
-import { rarity } from '../discovery/lexical-score';
+import { wordVectors } from '../engine/language/encoder';
+
+const rarity = (key: string) => {
+  const idf = wordVectors().idf(key);
+  return idf < 1 ? 0 : idf;
+};
 import type { WeightedText } from './key-phrases';
 import { sentenceWordsOf, type WordToken } from './nlp';
 

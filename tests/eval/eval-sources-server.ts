@@ -1,9 +1,9 @@
 /**
  * A local stand-in for Reddit's `search.json` and Hacker News Algolia's `search_by_date`, answering from
- * the real-posts dataset as the networks would: a keyword finds the posts that contain all its words
+ * the datasets as the networks would: a keyword finds the posts that contain all its words
  * (`PostIndex`), newest first, a page at a time (`limit` / `after` on Reddit, `hitsPerPage` / `page` on
  * Hacker News). Reddit's link search returns submissions only, as `type=link` does. Every post is served
- * as published within the last day (its place in the dataset's order kept, 20 s apart), so the day's run
+ * as published within the last day (its place in the datasets' order kept, 5 s apart), so the day's run
  * sees it; Hacker News' `created_at_i` window is honoured.
  */
 import { createServer } from 'node:http';
@@ -33,7 +33,7 @@ export async function startEvalSources(posts: readonly RealPost[]): Promise<Eval
   const startedAt = Math.floor(Date.now() / 1000);
   const servedAt = new Map<string, number>();
   const newestFirst = [...posts].sort((x, y) => y.created_utc - x.created_utc);
-  for (const [rank, post] of newestFirst.entries()) servedAt.set(post.id, startedAt - 60 - rank * 20);
+  for (const [rank, post] of newestFirst.entries()) servedAt.set(post.id, startedAt - 60 - rank * 5);
   const createdOf = (post: RealPost) => servedAt.get(post.id) ?? startedAt - 60;
   const requests = new Map<string, number>();
 

@@ -1,26 +1,31 @@
 /**
- * `npm run eval`: how well discovery finds the posts worth answering, on real public posts. Figures,
- * not assertions. For each product of `products.ts` it serves the real-posts dataset through a fake of
- * Reddit's and Hacker News' search APIs, runs the real discovery pipeline (sources, relevance, the
- * built-in drafter, storage) on an in-memory database with the product's project, and compares what it
- * kept with the labels of `labels/` (the rule: `LABELLING.md`). Per product and mean, for the engine
- * and two baselines:
+ * `npm run eval [-- <split|product>…]`: how well discovery finds the posts worth answering, on real
+ * public posts. Figures, not assertions. For each labelled product (`corpus/products.json`) it serves
+ * the datasets through a fake of Reddit's and Hacker News' search APIs, runs the real discovery
+ * pipeline (sources, hard rules, the trained ranker, the built-in drafter, storage) on an in-memory
+ * database with the product's project, and compares what it kept with the labels (`corpus/labels/`,
+ * the rule: `corpus/LABELLING.md`). Train, dev and test products are reported apart; only dev figures
+ * may steer a change. Per product and per split:
  *
  * - precision and recall of what is kept (recall over the relevant posts the searches returned);
  * - precision@10: the first ten kept (fewer when fewer are kept), by score;
  * - baseline "keep all": every post the searches returned, newest first (the networks' order);
  * - baseline "BM25": the posts ranked by Okapi BM25 of title and text against the product's
- *   description and keywords (document frequencies over the whole dataset), the top N kept where N is
- *   what the engine kept (at least 1), so the two are compared at the same budget.
+ *   description and keywords, the top N kept where N is what the engine kept (at least 1);
+ * - the learning curve: P@10 on the posts not yet judged after the person judged the first 0, 5, 10
+ *   and 20 of the ranking (their labels replayed), every candidate ranked by the engine.
  *
- * It also times each stage (fetch, score, draft, store) on a run with broad keywords that sees over
- * 1,000 candidate posts, and gives it per 1,000 (and the same over the products' runs), and writes
- * everything to `reports/eval.json`. Without the dataset it says so and exits 0.
- * `npm run eval -- gridwise querycamp` runs some products only.
+ * Means are given over every product and over the products with at least 5 relevant candidates (fewer
+ * cannot fill a top ten). It also times each stage (fetch, score, draft, store) on a run with broad
+ * keywords that sees over 1,000 candidate posts, per 1,000 posts, and writes everything to
+ * `reports/eval.json`. Without the datasets it says so and exits 0.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { eq } from 'drizzle-orm';
+import { datasetDir, loadRealPosts, PostIndex, type RealPost } from '../../corpus/dataset';
+import { candidatesOf, labelsOf } from '../../corpus/labels';
+import { type EvalProduct, evalProducts, type Split } from '../../corpus/products';
 import { type Database, openDatabase } from '../../server/db/client';
 import { posts, projects, socials, workspaces } from '../../server/db/schema';
 import { parseFilter } from '../../server/discovery/keyword-filter';
@@ -33,15 +38,15 @@ import {
 import { createRelevance } from '../../server/discovery/relevance';
 import { createSources } from '../../server/discovery/sources';
 import type { Relevance, Source } from '../../server/discovery/types';
+import { PostReader } from '../../server/engine/ranking/profiles';
+import { ProjectSignals } from '../../server/engine/ranking/project-signals';
+import { rankPosts } from '../../server/engine/ranking/rank-posts';
 import { loadEnv } from '../../server/env';
 import { createDrafter } from '../../server/generation/create-drafter';
 import type { Drafter } from '../../server/generation/drafter';
 import { createLogger } from '../../server/logger';
-import { datasetDir, loadRealPosts, PostIndex } from '../../corpus/dataset';
 import { startEvalSources } from './eval-sources-server';
-import { candidatesOf, labelsOf } from '../../corpus/labels';
 import { Bm25, meanScores, type Scores, scoreRanking } from './metrics';
-import { type EvalProduct, evalProducts } from '../../corpus/products';
 
 /** A stored post's dataset id. */
 function datasetId(network: string, externalId: string): string {
@@ -56,17 +61,73 @@ interface Stages {
   found: number;
 }
 
+/** P@10 on the posts not yet judged, after the person judged this many of the ranking's first. */
+export const curvePoints = [0, 5, 10, 20] as const;
+
 interface ProductResult {
   product: EvalProduct;
   candidates: number;
-  labelled: number;
   relevant: number;
   engine: Scores;
   keepAll: Scores;
   bm25: Scores;
+  /** P@10 at each of `curvePoints`. */
+  curve: number[];
   status: string;
   errors: string[];
   stages: Stages;
+}
+
+const measurable = (result: Pick<ProductResult, 'relevant'>) => result.relevant >= 5;
+
+function precisionAt10(ranked: readonly string[], relevant: ReadonlySet<string>): number {
+  const top = ranked.slice(0, 10);
+  return top.length ? top.filter((id) => relevant.has(id)).length / top.length : 0;
+}
+
+/**
+ * The learning curve: every candidate ranked by the engine; the person judges the first few of the
+ * ranking (their labels), the project's signals take them in, the rest is ranked again.
+ */
+function learningCurve(product: EvalProduct, candidates: readonly RealPost[], relevant: ReadonlySet<string>): number[] {
+  const reader = new PostReader(20_000);
+  const text = {
+    name: product.name,
+    description: product.description,
+    goal: product.goal,
+    keywords: product.keywords.map((keyword) => keyword.name),
+  };
+  const index = new PostIndex(candidates);
+  const keywordOf = (post: RealPost) =>
+    product.keywords.find((keyword) => index.matches(post, keyword.name))?.name ?? text.keywords[0] ?? '';
+  const toCandidate = (post: RealPost) => ({
+    key: post.id,
+    post: { title: post.title, content: post.text, network: post.network, comment: post.kind === 'comment', url: post.url },
+  });
+  const rank = (pool: readonly RealPost[], signals: ProjectSignals | null) => {
+    const byKeyword = new Map<string, RealPost[]>();
+    for (const post of pool) byKeyword.set(keywordOf(post), [...(byKeyword.get(keywordOf(post)) ?? []), post]);
+    return [...byKeyword]
+      .flatMap(([keyword, found]) => rankPosts(reader, text, keyword, found.map(toCandidate), signals))
+      .sort((a, b) => b.score - a.score)
+      .map((ranked) => ranked.key);
+  };
+  const byId = new Map(candidates.map((post) => [post.id, post]));
+  const first = rank(candidates, null);
+  return curvePoints.map((judged) => {
+    if (judged === 0) return precisionAt10(first, relevant);
+    const seen = first.slice(0, judged);
+    const profile = (id: string) => {
+      const post = byId.get(id) as RealPost;
+      return reader.profile(id, toCandidate(post).post);
+    };
+    const signals = new ProjectSignals(
+      seen.filter((id) => relevant.has(id)).map(profile),
+      seen.filter((id) => !relevant.has(id)).map(profile),
+    );
+    const rest = candidates.filter((post) => !seen.includes(post.id));
+    return precisionAt10(rank(rest, signals), relevant);
+  });
 }
 
 async function evaluate(
@@ -211,11 +272,11 @@ async function evaluate(
   return {
     product,
     candidates: candidates.length,
-    labelled: candidates.filter((post) => labels.has(post.id)).length,
     relevant: relevant.size,
     engine: scoreRanking(engineRanking, relevant),
     keepAll: scoreRanking(newestFirst, relevant),
     bm25: scoreRanking(bm25Ranking, relevant),
+    curve: product.slug === 'timing' ? [] : learningCurve(product, candidates, relevant),
     status,
     errors,
     stages,
@@ -238,16 +299,17 @@ const timingProduct: EvalProduct = {
   slug: 'timing',
   name: 'Stage timing',
   kind: 'timing',
+  form: 'sentence',
   description: 'A helpful tool for people who need good advice at work.',
   goal: 'Find people looking for advice',
   tov: 'Plain',
   keywords: ['help', 'need', 'looking', 'work'].map((name) => ({ name, filter: null })),
-  heldOut: false,
+  split: 'dev',
 };
 
 const figure = (value: number) => value.toFixed(2);
 
-function table(rows: string[][]): string {
+export function table(rows: string[][]): string {
   const widths = (rows[0] ?? []).map((_, column) => Math.max(...rows.map((row) => row[column]?.length ?? 0)));
   const line = (row: readonly string[]) =>
     row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join(' | ');
@@ -262,17 +324,65 @@ function scoreCells(scores: Scores): string[] {
   return [figure(scores.precision), figure(scores.recall), figure(scores.precisionAt10)];
 }
 
+type Summary = Pick<ProductResult, 'candidates' | 'relevant' | 'engine' | 'keepAll' | 'bm25' | 'curve'>;
+
+function meanOf(group: readonly ProductResult[]): Summary {
+  const mean = (pick: (result: ProductResult) => number) =>
+    group.reduce((sum, result) => sum + pick(result), 0) / (group.length || 1);
+  return {
+    candidates: mean((result) => result.candidates),
+    relevant: mean((result) => result.relevant),
+    engine: meanScores(group.map((result) => result.engine)),
+    keepAll: meanScores(group.map((result) => result.keepAll)),
+    bm25: meanScores(group.map((result) => result.bm25)),
+    curve: curvePoints.map((_, i) => mean((result) => result.curve[i] ?? 0)),
+  };
+}
+
+const header = [
+  'product',
+  'split',
+  'cand.',
+  'rel.',
+  'kept',
+  'P',
+  'R',
+  'P@10',
+  'BM25: P',
+  'BM25: R',
+  'BM25: P@10',
+  'all: P',
+  ...curvePoints.map((judged) => `P@10 after ${judged}`),
+];
+
+function row(label: string, split: string, result: Summary): string[] {
+  return [
+    label,
+    split,
+    String(Math.round(result.candidates)),
+    String(Math.round(result.relevant)),
+    String(Math.round(result.engine.kept)),
+    ...scoreCells(result.engine),
+    ...scoreCells(result.bm25),
+    figure(result.keepAll.precision),
+    ...result.curve.map(figure),
+  ];
+}
+
 async function main() {
   const dir = datasetDir();
   const dataset = loadRealPosts(dir);
   if (!dataset) {
-    console.log(`No real-posts dataset at ${dir} (set REAL_POSTS_DIR): the evaluation is skipped.`);
+    console.log(`No datasets at ${dir} (set DATASETS_DIR): the evaluation is skipped.`);
     return;
   }
   const wanted = process.argv.slice(2);
-  const products = wanted.length
-    ? evalProducts.filter((product) => wanted.includes(product.slug))
-    : evalProducts;
+  const splits = wanted.filter((arg): arg is Split => arg === 'train' || arg === 'dev' || arg === 'test');
+  const slugs = wanted.filter((arg) => !splits.includes(arg as Split));
+  const products = evalProducts.filter(
+    (product) =>
+      (splits.length === 0 && slugs.length === 0) || splits.includes(product.split) || slugs.includes(product.slug),
+  );
   const index = new PostIndex(dataset);
   const bm25 = new Bm25(dataset.map((post) => `${post.title ?? ''} ${post.text}`));
   const server = await startEvalSources(dataset);
@@ -288,12 +398,12 @@ async function main() {
   const started = performance.now();
   try {
     for (const product of products) {
-      process.stdout.write(`${product.name}… `);
+      process.stdout.write(`${product.name} (${product.split})… `);
       const result = await evaluate(product, { index, bm25 }, server.url, handle.db);
       results.push(result);
       console.log(`${result.status}, ${result.engine.kept} kept of ${result.candidates}`);
     }
-    if (!wanted.length) {
+    if (slugs.length === 0) {
       process.stdout.write('Stage times, broad keywords… ');
       timing = await evaluate(timingProduct, { index, bm25 }, server.url, handle.db, {
         DISCOVERY_MIN_SCORE: '0',
@@ -306,52 +416,17 @@ async function main() {
   }
   const totalMs = performance.now() - started;
 
-  const header = [
-    'product',
-    'held out',
-    'cand.',
-    'rel.',
-    'kept',
-    'P',
-    'R',
-    'P@10',
-    'all: P',
-    'all: R',
-    'all: P@10',
-    'BM25: P',
-    'BM25: R',
-    'BM25: P@10',
-  ];
-  const row = (
-    label: string,
-    heldOut: string,
-    result: Omit<ProductResult, 'product' | 'status' | 'errors' | 'stages'>,
-  ) => [
-    label,
-    heldOut,
-    String(Math.round(result.candidates)),
-    String(Math.round(result.relevant)),
-    String(Math.round(result.engine.kept)),
-    ...scoreCells(result.engine),
-    ...scoreCells(result.keepAll),
-    ...scoreCells(result.bm25),
-  ];
-  const meanOf = (group: ProductResult[]) => ({
-    candidates: group.reduce((sum, result) => sum + result.candidates, 0) / (group.length || 1),
-    labelled: group.reduce((sum, result) => sum + result.labelled, 0) / (group.length || 1),
-    relevant: group.reduce((sum, result) => sum + result.relevant, 0) / (group.length || 1),
-    engine: meanScores(group.map((result) => result.engine)),
-    keepAll: meanScores(group.map((result) => result.keepAll)),
-    bm25: meanScores(group.map((result) => result.bm25)),
-  });
-  const tuned = results.filter((result) => !result.product.heldOut);
-  const heldOut = results.filter((result) => result.product.heldOut);
   const rows = [header];
-  for (const result of tuned) rows.push(row(result.product.name, 'no', result));
-  if (tuned.length) rows.push(row('mean (tuned on)', 'no', meanOf(tuned)));
-  for (const result of heldOut) rows.push(row(result.product.name, 'yes', result));
-  if (heldOut.length) rows.push(row('mean (held out)', 'yes', meanOf(heldOut)));
-  rows.push(row('mean (all)', '', meanOf(results)));
+  const means: Record<string, { all: Summary; measurable: Summary; products: number; measured: number }> = {};
+  for (const split of ['train', 'dev', 'test'] as const) {
+    const group = results.filter((result) => result.product.split === split);
+    if (group.length === 0) continue;
+    for (const result of group) rows.push(row(result.product.name, split, result));
+    const measured = group.filter(measurable);
+    means[split] = { all: meanOf(group), measurable: meanOf(measured), products: group.length, measured: measured.length };
+    rows.push(row(`mean, ${split} (${group.length})`, split, meanOf(group)));
+    rows.push(row(`mean, ${split}, ≥ 5 relevant (${measured.length})`, split, meanOf(measured)));
+  }
 
   const total = results.reduce(
     (sum, result) => ({
@@ -381,15 +456,11 @@ async function main() {
   ];
 
   console.log(
-    `\nRelevance: ${createRelevance(loadEnv({ LOG_LEVEL: 'silent' })).kind}; P/R/P@10 of what is kept`,
+    `\nRelevance: ${createRelevance(loadEnv({ LOG_LEVEL: 'silent' })).kind}; P/R/P@10 of what is kept; the learning curve ranks every candidate`,
   );
   console.log(table(rows));
   console.log(`\n${table(stageRows)}`);
   for (const result of results) {
-    if (result.labelled < result.candidates)
-      console.log(
-        `${result.product.name}: ${result.candidates - result.labelled} candidates have no label (counted not relevant)`,
-      );
     if (result.status !== 'finished' || result.errors.length)
       console.log(`${result.product.name}: run ${result.status}; ${result.errors.slice(0, 3).join('; ')}`);
   }
@@ -406,10 +477,10 @@ async function main() {
         products: results.map(({ product, ...result }) => ({
           slug: product.slug,
           name: product.name,
-          heldOut: product.heldOut,
+          split: product.split,
           ...result,
         })),
-        mean: { tuned: meanOf(tuned), heldOut: meanOf(heldOut), all: meanOf(results) },
+        means,
         stagesPer1000: {
           fetch: per1000(total.fetch),
           score: per1000(total.score),

@@ -63,7 +63,7 @@ export function postsAbout(
  * those with a score of at least `minScore`, best first, at most `limit`.
  */
 export class CountingRelevance implements Relevance {
-  readonly kind = 'lexical' as const;
+  readonly kind = 'learned' as const;
   readonly requests: RelevanceRequest[] = [];
 
   constructor(private readonly minScore = 1) {}
