@@ -1,25 +1,22 @@
 /**
- * Twenty real public posts (`../shared/datasets/real-posts/posts.jsonl`), five for each of four products
- * of different kinds (a spreadsheet helper, a seller's tool, a to-do app and a SQL editor), and their
- * built-in drafts written as one day's batch: what `drafts.ts` prints for a person to read in a row and
- * what `drafts.test.ts` checks. Only post ids are kept here, never the posts' text.
+ * Twenty real public posts (`../shared/datasets`, read by `corpus/dataset.ts`), five for each of four
+ * products of different kinds (a spreadsheet helper, a seller's tool, a to-do app and a SQL editor),
+ * and their built-in drafts written as one day's batch by the engine's template writer: what `drafts.ts`
+ * prints for a person to read in a row and what `drafts.test.ts` checks. Only post ids are kept here,
+ * never the posts' text.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import type { ReplyPost, ReplyProject } from '../../server/generation/drafter';
-import { ReplyMemory, writeReply } from '../../server/generation/reply-writer';
-
-export interface RealPost {
-  id: string;
-  network: string;
-  community: string;
-  title: string | null;
-  text: string;
-  author: string;
-}
+import { loadRealPosts, type RealPost } from '../../corpus/dataset';
+import { ReplyMemory } from '../../server/engine/drafting/reply-memory';
+import {
+  type DraftPost,
+  type DraftProject,
+  intentOf,
+  writeReply,
+} from '../../server/engine/drafting/write-reply';
+import type { Intent } from '../../server/engine/intent/intent';
 
 export interface DraftProduct {
-  project: ReplyProject;
+  project: DraftProject & { goal: string };
   /** The real posts this product would answer, with the keyword that finds each. */
   posts: Array<[id: string, keyword: string]>;
 }
@@ -106,47 +103,41 @@ export const plain = (text: string) =>
     .replace(/&lt;/g, '<')
     .replace(/&amp;/g, '&');
 
-/** The dataset's posts file: `REAL_POSTS_DIR`'s, else the one beside the checkout. */
-export const realPostsFile = () =>
-  path.resolve(
-    process.env.REAL_POSTS_DIR
-      ? path.join(process.env.REAL_POSTS_DIR, 'posts.jsonl')
-      : path.join(import.meta.dirname, '../../../shared/datasets/real-posts/posts.jsonl'),
-  );
-
 export interface RealDraft {
   slug: string;
-  project: ReplyProject;
+  project: DraftProject;
   post: RealPost;
-  request: ReplyPost;
+  request: DraftPost;
+  /** The intent the classifier read, which chose the draft's template family. */
+  intent: Intent;
   reply: string;
 }
 
-/** The twenty drafts, written as one day's batch; null when the posts file is absent. */
-export function draftRealPosts(file = realPostsFile()): RealDraft[] | null {
-  if (!existsSync(file)) return null;
-  const byId = new Map(
-    readFileSync(file, 'utf8')
-      .split('\n')
-      .filter(Boolean)
-      .map((line) => JSON.parse(line) as RealPost)
-      .map((post) => [post.id, post]),
-  );
+/** The twenty drafts, written as one day's batch; null when the datasets are absent. */
+export function draftRealPosts(posts: RealPost[] | null = loadRealPosts()): RealDraft[] | null {
+  if (!posts) return null;
+  const byId = new Map(posts.map((post) => [post.id, post]));
   const memory = new ReplyMemory();
   const drafts: RealDraft[] = [];
   for (const [slug, product] of Object.entries(draftProducts)) {
     for (const [id, keyword] of product.posts) {
       const post = byId.get(id);
-      if (!post) throw new Error(`${id} is not in ${file}`);
-      const request: ReplyPost = {
-        author: post.author,
+      if (!post) throw new Error(`${id} is not in the datasets`);
+      const request: DraftPost = {
         keyword,
         title: post.title,
         content: plain(post.text),
         network: post.network,
       };
-      const reply = writeReply({ post: request, project: product.project, prompt: '', batch: memory });
-      drafts.push({ slug, project: product.project, post, request, reply });
+      const intent = intentOf(request);
+      const reply = writeReply({
+        post: request,
+        project: product.project,
+        prompt: '',
+        batch: memory,
+        intent,
+      });
+      drafts.push({ slug, project: product.project, post, request, intent, reply });
     }
   }
   return drafts;
