@@ -80,13 +80,23 @@ export function stemsOf(text: string): string[] {
   return (plain.match(/[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu) ?? []).map(looseStem);
 }
 
-/** Matches keywords against posts, each post's stems computed once. */
+/** Matches keywords against posts, each post's stems computed once and indexed by stem. */
 export class PostIndex {
   private readonly stems = new Map<string, Set<string>>();
   private readonly found = new Map<string, RealPost[]>();
+  /** For each stem, the posts that hold it, in `posts` order. */
+  private readonly postsWith = new Map<string, RealPost[]>();
 
   constructor(readonly posts: readonly RealPost[]) {
-    for (const post of posts) this.stems.set(post.id, new Set(stemsOf(`${post.title ?? ''} ${post.text}`)));
+    for (const post of posts) {
+      const stems = new Set(stemsOf(`${post.title ?? ''} ${post.text}`));
+      this.stems.set(post.id, stems);
+      for (const stem of stems) {
+        const list = this.postsWith.get(stem);
+        if (list) list.push(post);
+        else this.postsWith.set(stem, [post]);
+      }
+    }
   }
 
   /** Whether every word of `keyword` occurs in the post. */
@@ -104,7 +114,11 @@ export class PostIndex {
     const key = `${network} ${stemsOf(keyword).join(' ')}`;
     const known = this.found.get(key);
     if (known) return known;
-    const found = this.posts
+    const words = stemsOf(keyword);
+    // The rarest stem's posts, checked for the others.
+    const lists = words.map((word) => this.postsWith.get(word) ?? []);
+    const rarest = lists.reduce<RealPost[] | null>((best, list) => (!best || list.length < best.length ? list : best), null);
+    const found = (rarest ?? [])
       .filter(
         (post) =>
           post.network === network &&

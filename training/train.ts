@@ -2,14 +2,18 @@
  * `npm run train [-- <step>…]`: fits the engine's models from the labelled corpus (`corpus/`) and the
  * datasets (`../shared/datasets`), writing their weights to `server/engine/models/`. Seeded and
  * deterministic. Steps: `encoder` (the word vectors, some minutes; run only when named or when the
- * vectors are missing), then `intent` and `relevance` (the default: both).
+ * vectors are missing), then `phrases` (the phrase table), `intent`, `relevance` and `keywords` (the
+ * default: all four).
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { modelsDir } from '../server/engine/language/encoder';
+import { evalProducts } from '../corpus/products';
 import { loadCorpus } from './corpus-pairs';
 import { distilEncoder } from './encoder';
 import { trainIntent } from './intent';
+import { trainKeywords } from './keywords';
+import { writePhraseTable } from './phrases';
 import { trainRelevance } from './relevance';
 
 const steps = process.argv.slice(2);
@@ -24,6 +28,7 @@ async function main() {
   }
   const corpus = loadCorpus();
   console.log(`corpus: ${corpus.pairs.length} labelled pairs (${time()})`);
+  if (wanted('phrases')) writePhraseTable([...corpus.posts.values()]);
   let crossFitted: ReadonlyMap<string, number[]> = new Map();
   if (wanted('intent') || wanted('relevance')) {
     console.log('intent…');
@@ -40,6 +45,13 @@ async function main() {
     const report = trainRelevance(corpus, crossFitted);
     console.log(
       `relevance: ${report.trainPairs} train pairs, dev mean average precision ${report.devMeanAveragePrecision.toFixed(3)} on ${report.devPairs} pairs (l2 ${report.l2}), keep from ${report.threshold} (${time()})`,
+    );
+  }
+  if (wanted('keywords')) {
+    console.log('keywords…');
+    const report = trainKeywords([...corpus.posts.values()], evalProducts);
+    console.log(
+      `keywords: ${report.trainPhrases} train phrases (${report.good} good), dev mean average precision ${report.devMeanAveragePrecision.toFixed(3)} (l2 ${report.l2}) (${time()})`,
     );
   }
   console.log(`npm run train: ${time()}`);

@@ -1,0 +1,111 @@
+/**
+ * Keyword proposals: the candidate phrases of the product's texts and of the phrase table, ranked by
+ * a model trained on the labelled products (which phrases found the posts worth answering), the best
+ * 8 to 12 kept, each different enough in words and meaning from those before it.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { cosine, embed, embedWords, modelsDir, type WordVectors, wordVectors } from '../language/encoder';
+import { type BinaryModel, logit, sigmoid } from '../learn/logistic';
+import { type Standardizer, standardize } from '../learn/standardize';
+import { type Candidate, candidatesOf, type ProductText } from './candidates';
+import { keywordFeatures, type ProductVectors } from './features';
+import { type PhraseTable, phraseTable } from './phrase-table';
+
+export interface KeywordModelFile {
+  features: string[];
+  standardizer: Standardizer;
+  model: BinaryModel;
+}
+
+export interface ProductToPropose {
+  name: string;
+  description: string;
+  goal: string;
+  /** The page's texts, when the product has a page; the description and goal are added here. */
+  page?: readonly ProductText[];
+}
+
+export interface Proposal {
+  phrase: string;
+  /** The chance the model gives that the phrase finds posts worth answering. */
+  probability: number;
+  /** How many posts of the datasets write it (0 when it is not in the phrase table). */
+  postsInTable: number;
+}
+
+export const mostProposals = 12;
+export const fewestProposals = 8;
+/** A phrase this close in meaning to one already proposed says the same thing. */
+const sameMeaning = 0.9;
+
+/** The candidates of a product with their features, in candidate order. */
+export function scoredCandidates(
+  product: ProductToPropose,
+  table: PhraseTable = phraseTable(),
+  words: WordVectors = wordVectors(),
+): { candidate: Candidate; features: number[] }[] {
+  const texts: ProductText[] = [
+    { text: product.description, from: 'description' },
+    { text: product.goal, from: 'goal' },
+    ...(product.page ?? []),
+  ];
+  const candidates = candidatesOf(texts, product.name, table, words);
+  const vectors: ProductVectors = {
+    whole: embed(texts.map((entry) => entry.text).join(' '), words),
+    description: embed(product.description, words),
+    goal: embed(product.goal, words),
+  };
+  const closeness = candidates.map((candidate) => cosine(embedWords(candidate.words, words), vectors.whole));
+  const order = closeness.map((_, i) => i).sort((a, b) => (closeness[b] as number) - (closeness[a] as number));
+  const rank = new Array<number>(candidates.length);
+  for (const [position, i] of order.entries()) rank[i] = position / Math.max(1, candidates.length - 1);
+  return candidates.map((candidate, i) => ({
+    candidate,
+    features: keywordFeatures(candidate, vectors, table, words, rank[i] as number),
+  }));
+}
+
+export class KeywordModel {
+  constructor(private readonly file: KeywordModelFile) {}
+
+  static load(dir = modelsDir): KeywordModel {
+    return new KeywordModel(JSON.parse(readFileSync(join(dir, 'keywords.json'), 'utf8')) as KeywordModelFile);
+  }
+
+  probability(features: number[]): number {
+    return sigmoid(logit(this.file.model, standardize(this.file.standardizer, features)));
+  }
+
+  /** 8 to 12 phrases, best first, none saying what an earlier one says. */
+  propose(product: ProductToPropose, table: PhraseTable = phraseTable(), words: WordVectors = wordVectors()): Proposal[] {
+    const ranked = scoredCandidates(product, table, words)
+      .map(({ candidate, features }) => ({ candidate, probability: this.probability(features) }))
+      .sort((a, b) => b.probability - a.probability || a.candidate.phrase.localeCompare(b.candidate.phrase));
+    const chosen: { candidate: Candidate; probability: number; vector: Float32Array }[] = [];
+    for (const entry of ranked) {
+      if (chosen.length >= mostProposals) break;
+      if (chosen.length >= fewestProposals && entry.probability < 0.5) break;
+      const vector = embedWords(entry.candidate.words, words);
+      const words_ = new Set(entry.candidate.words);
+      const repeats = chosen.some((other) => {
+        const theirs = new Set(other.candidate.words);
+        const within = [...words_].every((word) => theirs.has(word)) || [...theirs].every((word) => words_.has(word));
+        return within || cosine(vector, other.vector) >= sameMeaning;
+      });
+      if (!repeats) chosen.push({ ...entry, vector });
+    }
+    return chosen.map(({ candidate, probability }) => ({
+      phrase: candidate.phrase,
+      probability,
+      postsInTable: table.postsWith(candidate.phrase),
+    }));
+  }
+}
+
+let shared: KeywordModel | null = null;
+/** The trained model, loaded once per process. */
+export function keywordModel(): KeywordModel {
+  shared ??= KeywordModel.load();
+  return shared;
+}

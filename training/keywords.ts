@@ -1,0 +1,129 @@
+/**
+ * The keyword model's training. For each labelled product, every candidate phrase of its texts (its
+ * description, goal and, where it has one, its page) and of the phrase table is searched in the
+ * datasets as the networks would search it, and what it finds is read against the product's labels. A
+ * phrase is a good keyword when it finds at least `minWorth` posts labelled worth answering and they are
+ * at least `minShare` of all it finds (a post nobody labelled counts as not worth it: the labelled posts
+ * are what the product's own keywords find, where most of its posts worth answering are). The model is
+ * fitted on the train products, its penalty chosen on the dev products.
+ */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { PostIndex, type RealPost } from '../corpus/dataset';
+import { labelsOf } from '../corpus/labels';
+import { corpusDir, type EvalProduct, type Split } from '../corpus/products';
+import { readPage } from '../server/generation/page-reader';
+import type { ProductText } from '../server/engine/keywords/candidates';
+import { keywordFeatureNames } from '../server/engine/keywords/features';
+import { phraseTable } from '../server/engine/keywords/phrase-table';
+import { type KeywordModelFile, type ProductToPropose, scoredCandidates } from '../server/engine/keywords/propose';
+import { modelsDir } from '../server/engine/language/encoder';
+import { fitBinary, logit } from '../server/engine/learn/logistic';
+import { fitStandardizer, standardize } from '../server/engine/learn/standardize';
+import { averagePrecision } from './metrics';
+
+export const minWorth = 2;
+export const minShare = 0.1;
+
+/** A labelled product as the proposer reads it: its description, goal and page. */
+export function productToPropose(product: EvalProduct): ProductToPropose {
+  const file = join(corpusDir, 'pages', `${product.slug}.html`);
+  const page: ProductText[] = [];
+  if (existsSync(file)) {
+    const read = readPage({ url: `https://${product.slug}.example.com/`, text: readFileSync(file, 'utf8'), contentType: 'text/html' });
+    if (read.title) page.push({ text: read.title, from: 'title' });
+    if (read.metaDescription) page.push({ text: read.metaDescription, from: 'summary' });
+    for (const heading of read.headings) page.push({ text: heading, from: 'heading' });
+    for (const paragraph of read.paragraphs) page.push({ text: paragraph, from: 'page' });
+  }
+  return { name: product.name, description: product.description, goal: product.goal, page };
+}
+
+export interface PhraseExample {
+  product: EvalProduct;
+  phrase: string;
+  features: number[];
+  found: number;
+  /** Labelled posts it finds, and how many of them are worth answering. */
+  judged: number;
+  worth: number;
+  good: boolean;
+}
+
+/** Every candidate of every product of the splits, with what its search finds. */
+export function phraseExamples(posts: readonly RealPost[], products: readonly EvalProduct[]): PhraseExample[] {
+  const index = new PostIndex(posts);
+  const examples: PhraseExample[] = [];
+  for (const product of products) {
+    const labels = new Map(labelsOf(product).map((label) => [label.postId, label.relevant]));
+    for (const { candidate, features } of scoredCandidates(productToPropose(product))) {
+      const found = [...index.search('reddit', candidate.phrase), ...index.search('hackernews', candidate.phrase)];
+      let judged = 0;
+      let worth = 0;
+      for (const post of found) {
+        const label = labels.get(post.id);
+        if (label === undefined) continue;
+        judged += 1;
+        if (label) worth += 1;
+      }
+      const good = worth >= minWorth && worth / found.length >= minShare;
+      examples.push({ product, phrase: candidate.phrase, features, found: found.length, judged, worth, good });
+    }
+  }
+  return examples;
+}
+
+export interface KeywordReport {
+  trainPhrases: number;
+  good: number;
+  l2: number;
+  /** Mean over dev products of the average precision of the model's order against good phrases. */
+  devMeanAveragePrecision: number;
+}
+
+function byProduct(examples: readonly PhraseExample[]): PhraseExample[][] {
+  const groups = new Map<string, PhraseExample[]>();
+  for (const example of examples) groups.set(example.product.slug, [...(groups.get(example.product.slug) ?? []), example]);
+  return [...groups.values()];
+}
+
+export function trainKeywords(
+  posts: readonly RealPost[],
+  products: readonly EvalProduct[],
+  log: (line: string) => void = console.log,
+): KeywordReport {
+  const of = (split: Split) => phraseExamples(posts, products.filter((product) => product.split === split));
+  const train = of('train');
+  const dev = of('dev');
+  const standardizer = fitStandardizer(train.map((example) => example.features));
+  const x = train.map((example) => standardize(standardizer, example.features));
+  const y = train.map((example) => (example.good ? 1 : 0));
+  let best: { l2: number; file: KeywordModelFile; map: number } | null = null;
+  for (const l2 of [1e-4, 1e-3, 1e-2]) {
+    const model = fitBinary(x, y, { l2 });
+    const values = byProduct(dev)
+      .filter((group) => group.some((example) => example.good))
+      .map((group) =>
+        averagePrecision(
+          [...group]
+            .sort((a, b) => logit(model, standardize(standardizer, b.features)) - logit(model, standardize(standardizer, a.features)))
+            .map((example) => example.good),
+        ),
+      );
+    const map = values.reduce((a, b) => a + b, 0) / Math.max(1, values.length);
+    log(`  keywords, l2 ${l2}: dev mean average precision ${map.toFixed(3)}`);
+    if (!best || map > best.map)
+      best = { l2, map, file: { features: [...keywordFeatureNames], standardizer, model } };
+  }
+  if (!best) throw new Error('no keyword model');
+  const rounded: KeywordModelFile = {
+    features: best.file.features,
+    standardizer: {
+      mean: standardizer.mean.map((v) => Number(v.toPrecision(6))),
+      scale: standardizer.scale.map((v) => Number(v.toPrecision(6))),
+    },
+    model: { weights: best.file.model.weights.map((v) => Number(v.toPrecision(6))), bias: Number(best.file.model.bias.toPrecision(6)) },
+  };
+  writeFileSync(join(modelsDir, 'keywords.json'), `${JSON.stringify(rounded, null, 1)}\n`);
+  return { trainPhrases: train.length, good: y.filter(Boolean).length, l2: best.l2, devMeanAveragePrecision: best.map };
+}
