@@ -1,5 +1,5 @@
+import { ReplyMemory } from '../engine/drafting/reply-memory';
 import type { Drafter, ReplyProject } from '../generation/drafter';
-import { ReplyMemory } from '../generation/reply-writer';
 import type { ScoredPost } from './types';
 
 /** Replies drafted at once for one keyword (a model drafter answers in seconds; the built-in one at once). */

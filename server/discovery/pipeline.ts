@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { type DiscoveryCount, type DiscoveryError, projects, socials } from '../db/schema';
+import { ReplyMemory } from '../engine/drafting/reply-memory';
 import type { Drafter } from '../generation/drafter';
-import { ReplyMemory } from '../generation/reply-writer';
 import type { Logger } from '../logger';
 import { discoverKeyword, messageOf, type RunContext } from './discover-keyword';
 import {

@@ -1,3 +1,4 @@
+import { writeReply } from '../engine/drafting/write-reply';
 import type { SafeFetcher } from '../net/safe-fetch';
 import type { Drafter, GeneratedProject, ProjectBrief, ProjectContext, ReplyRequest } from './drafter';
 import { GenerationError } from './generation-error';
@@ -7,7 +8,6 @@ import { fetchAndReadPage, type PageReader } from './page-reader';
 import { sharedPageReader } from './page-reader-pool';
 import { type ProductSource, sourceFromDescription, sourceFromPage, unnamedProduct } from './product-source';
 import { proposedFilter } from './proposed-filter';
-import { writeReply } from './reply-writer';
 import { readRegister, toneOfVoice } from './tone-of-voice';
 
 const maxKeywords = 5;
@@ -153,7 +153,12 @@ export class BuiltinDrafter implements Drafter {
     return description;
   }
 
+  /**
+   * The engine's template writer (decision 066). A project the person has not named yet is said as
+   * what it is, never by its placeholder name.
+   */
   async draftReply(request: ReplyRequest): Promise<string> {
-    return writeReply(request);
+    const name = request.project.name.trim() === unnamedProduct ? '' : request.project.name;
+    return writeReply({ ...request, project: { ...request.project, name } });
   }
 }

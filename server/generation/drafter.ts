@@ -1,6 +1,6 @@
 import type { ProjectForm } from '@contract/forms';
 import type { GeneratedProject } from '@contract/generation';
-import type { ReplyMemory } from './reply-writer';
+import type { ReplyMemory } from '../engine/drafting/reply-memory';
 
 export type { GeneratedProject };
 

@@ -11,8 +11,8 @@ import {
   networkNorms,
   replyCharLimit,
   replyMaxWords,
-  toneAsksForLink,
 } from '../engine/drafting/reply-rules';
+import { toneAsksForLink } from '../engine/drafting/reply-style';
 import type { SafeFetcher } from '../net/safe-fetch';
 import type { Drafter, ProjectBrief, ProjectContext, ReplyRequest } from './drafter';
 import { GenerationError } from './generation-error';

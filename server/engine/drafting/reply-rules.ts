@@ -38,15 +38,6 @@ export const countWords = (text: string) => text.split(/\s+/).filter(Boolean).le
 const linkPattern = /\b(?:https?:\/\/|www\.)[^\s<>()]+[^\s<>().,;:!?'"]/gi;
 const hashtagPattern = /(^|[\s(])#[\p{L}\p{N}_]+/gu;
 
-/** Whether a tone of voice asks for a link to the product ("include a link", "link to the website"). */
-export function toneAsksForLink(tov: string): boolean {
-  const voice = tov.toLowerCase();
-  return (
-    /\b(link|url|website)\b/.test(voice) &&
-    !/\b(no|without|never|avoid|don't|do not)\b[^.]*\b(links?|urls?)\b/.test(voice)
-  );
-}
-
 export interface ReplyLimits {
   maxWords: number;
   /** The network's limit in characters, when it has one. */
