@@ -117,7 +117,10 @@ export class PostIndex {
     const words = stemsOf(keyword);
     // The rarest stem's posts, checked for the others.
     const lists = words.map((word) => this.postsWith.get(word) ?? []);
-    const rarest = lists.reduce<RealPost[] | null>((best, list) => (!best || list.length < best.length ? list : best), null);
+    const rarest = lists.reduce<RealPost[] | null>(
+      (best, list) => (!best || list.length < best.length ? list : best),
+      null,
+    );
     const found = (rarest ?? [])
       .filter(
         (post) =>

@@ -9,7 +9,8 @@ import type { BrowserProfileService } from './autoposting/types';
 import { billingMode } from './billing/billing';
 import { type DatabaseHandle, openDatabase } from './db/client';
 import type { Progress } from './db/migrate';
-import { createDiscovery } from './discovery/create-discovery';
+import { createDiscovery, createKeywordEstimates } from './discovery/create-discovery';
+import type { KeywordEstimates } from './discovery/keyword-estimates';
 import { createSources } from './discovery/sources';
 import type { Env } from './env';
 import { createDrafter } from './generation/create-drafter';
@@ -30,6 +31,8 @@ export interface ServerOptions {
   database?: DatabaseHandle;
   /** A drafter to use instead of the one the configuration picks. */
   drafter?: Drafter;
+  /** How many posts proposed keywords find a week (by default, asked of the enabled networks). */
+  keywordEstimates?: KeywordEstimates;
   /** A job queue to use instead of the one the configuration picks (tests). */
   jobs?: JobQueue;
   /** Draws first screens instead of the renderer built into `RENDER_DIR` (tests); null draws none. */
@@ -81,6 +84,7 @@ export async function buildServer(env: Env, options: ServerOptions = {}) {
     staticDir,
     renderScreen,
     drafter,
+    keywordEstimates: options.keywordEstimates ?? createKeywordEstimates(env, database.db),
     mailer: createMailer(env, logger),
     profiles,
     // Built here, started by the process that wants to work them (main.ts, worker-main.ts).

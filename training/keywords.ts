@@ -12,14 +12,17 @@ import { join } from 'node:path';
 import { PostIndex, type RealPost } from '../corpus/dataset';
 import { labelsOf } from '../corpus/labels';
 import { corpusDir, type EvalProduct, type Split } from '../corpus/products';
-import { readPage } from '../server/generation/page-reader';
 import type { ProductText } from '../server/engine/keywords/candidates';
 import { keywordFeatureNames } from '../server/engine/keywords/features';
-import { phraseTable } from '../server/engine/keywords/phrase-table';
-import { type KeywordModelFile, type ProductToPropose, scoredCandidates } from '../server/engine/keywords/propose';
+import {
+  type KeywordModelFile,
+  type ProductToPropose,
+  scoredCandidates,
+} from '../server/engine/keywords/propose';
 import { modelsDir } from '../server/engine/language/encoder';
 import { fitBinary, logit } from '../server/engine/learn/logistic';
 import { fitStandardizer, standardize } from '../server/engine/learn/standardize';
+import { readPage } from '../server/generation/page-reader';
 import { averagePrecision } from './metrics';
 
 export const minWorth = 2;
@@ -30,7 +33,11 @@ export function productToPropose(product: EvalProduct): ProductToPropose {
   const file = join(corpusDir, 'pages', `${product.slug}.html`);
   const page: ProductText[] = [];
   if (existsSync(file)) {
-    const read = readPage({ url: `https://${product.slug}.example.com/`, text: readFileSync(file, 'utf8'), contentType: 'text/html' });
+    const read = readPage({
+      url: `https://${product.slug}.example.com/`,
+      text: readFileSync(file, 'utf8'),
+      contentType: 'text/html',
+    });
     if (read.title) page.push({ text: read.title, from: 'title' });
     if (read.metaDescription) page.push({ text: read.metaDescription, from: 'summary' });
     for (const heading of read.headings) page.push({ text: heading, from: 'heading' });
@@ -51,13 +58,19 @@ export interface PhraseExample {
 }
 
 /** Every candidate of every product of the splits, with what its search finds. */
-export function phraseExamples(posts: readonly RealPost[], products: readonly EvalProduct[]): PhraseExample[] {
+export function phraseExamples(
+  posts: readonly RealPost[],
+  products: readonly EvalProduct[],
+): PhraseExample[] {
   const index = new PostIndex(posts);
   const examples: PhraseExample[] = [];
   for (const product of products) {
     const labels = new Map(labelsOf(product).map((label) => [label.postId, label.relevant]));
     for (const { candidate, features } of scoredCandidates(productToPropose(product))) {
-      const found = [...index.search('reddit', candidate.phrase), ...index.search('hackernews', candidate.phrase)];
+      const found = [
+        ...index.search('reddit', candidate.phrase),
+        ...index.search('hackernews', candidate.phrase),
+      ];
       let judged = 0;
       let worth = 0;
       for (const post of found) {
@@ -67,7 +80,15 @@ export function phraseExamples(posts: readonly RealPost[], products: readonly Ev
         if (label) worth += 1;
       }
       const good = worth >= minWorth && worth / found.length >= minShare;
-      examples.push({ product, phrase: candidate.phrase, features, found: found.length, judged, worth, good });
+      examples.push({
+        product,
+        phrase: candidate.phrase,
+        features,
+        found: found.length,
+        judged,
+        worth,
+        good,
+      });
     }
   }
   return examples;
@@ -83,7 +104,8 @@ export interface KeywordReport {
 
 function byProduct(examples: readonly PhraseExample[]): PhraseExample[][] {
   const groups = new Map<string, PhraseExample[]>();
-  for (const example of examples) groups.set(example.product.slug, [...(groups.get(example.product.slug) ?? []), example]);
+  for (const example of examples)
+    groups.set(example.product.slug, [...(groups.get(example.product.slug) ?? []), example]);
   return [...groups.values()];
 }
 
@@ -92,7 +114,11 @@ export function trainKeywords(
   products: readonly EvalProduct[],
   log: (line: string) => void = console.log,
 ): KeywordReport {
-  const of = (split: Split) => phraseExamples(posts, products.filter((product) => product.split === split));
+  const of = (split: Split) =>
+    phraseExamples(
+      posts,
+      products.filter((product) => product.split === split),
+    );
   const train = of('train');
   const dev = of('dev');
   const standardizer = fitStandardizer(train.map((example) => example.features));
@@ -106,7 +132,11 @@ export function trainKeywords(
       .map((group) =>
         averagePrecision(
           [...group]
-            .sort((a, b) => logit(model, standardize(standardizer, b.features)) - logit(model, standardize(standardizer, a.features)))
+            .sort(
+              (a, b) =>
+                logit(model, standardize(standardizer, b.features)) -
+                logit(model, standardize(standardizer, a.features)),
+            )
             .map((example) => example.good),
         ),
       );
@@ -122,8 +152,16 @@ export function trainKeywords(
       mean: standardizer.mean.map((v) => Number(v.toPrecision(6))),
       scale: standardizer.scale.map((v) => Number(v.toPrecision(6))),
     },
-    model: { weights: best.file.model.weights.map((v) => Number(v.toPrecision(6))), bias: Number(best.file.model.bias.toPrecision(6)) },
+    model: {
+      weights: best.file.model.weights.map((v) => Number(v.toPrecision(6))),
+      bias: Number(best.file.model.bias.toPrecision(6)),
+    },
   };
   writeFileSync(join(modelsDir, 'keywords.json'), `${JSON.stringify(rounded, null, 1)}\n`);
-  return { trainPhrases: train.length, good: y.filter(Boolean).length, l2: best.l2, devMeanAveragePrecision: best.map };
+  return {
+    trainPhrases: train.length,
+    good: y.filter(Boolean).length,
+    l2: best.l2,
+    devMeanAveragePrecision: best.map,
+  };
 }

@@ -42,7 +42,10 @@ export function buildPhraseTable(posts: readonly RealPost[]): PhrasesFile {
   return { documents: posts.length, phrases };
 }
 
-export function writePhraseTable(posts: readonly RealPost[], log: (line: string) => void = console.log): void {
+export function writePhraseTable(
+  posts: readonly RealPost[],
+  log: (line: string) => void = console.log,
+): void {
   const file = buildPhraseTable(posts);
   writeFileSync(join(modelsDir, 'phrases.json'), `${JSON.stringify(file)}\n`);
   log(`phrases: ${file.phrases.length} phrases from ${file.documents} posts`);

@@ -13,8 +13,17 @@ import { modelsDir } from '../server/engine/language/encoder';
 import { fitBinary, logit, sigmoid } from '../server/engine/learn/logistic';
 import { fitStandardizer, standardize } from '../server/engine/learn/standardize';
 import { featureNames, relevanceFeatures } from '../server/engine/ranking/features';
-import { type PostProfile, type ProductProfile, profilePost, profileProduct } from '../server/engine/ranking/profiles';
-import { ProjectSignals, type ProjectSignalWeights, signalFeatureNames } from '../server/engine/ranking/project-signals';
+import {
+  type PostProfile,
+  type ProductProfile,
+  profilePost,
+  profileProduct,
+} from '../server/engine/ranking/profiles';
+import {
+  ProjectSignals,
+  type ProjectSignalWeights,
+  signalFeatureNames,
+} from '../server/engine/ranking/project-signals';
 import type { RelevanceFile } from '../server/engine/ranking/ranker';
 import { type Corpus, type Pair, postTextOf } from './corpus-pairs';
 import { averagePrecision } from './metrics';
@@ -68,7 +77,10 @@ export function examplesOf(
 }
 
 /** Mean over products (with a relevant post) of the average precision of ranking by `score`. */
-export function meanAveragePrecision(examples: readonly Example[], score: (example: Example) => number): number {
+export function meanAveragePrecision(
+  examples: readonly Example[],
+  score: (example: Example) => number,
+): number {
   const byProduct = new Map<string, Example[]>();
   for (const example of examples) {
     const list = byProduct.get(example.pair.product.slug) ?? [];
@@ -78,7 +90,9 @@ export function meanAveragePrecision(examples: readonly Example[], score: (examp
   const values: number[] = [];
   for (const list of byProduct.values()) {
     if (!list.some((example) => example.pair.label.relevant)) continue;
-    const ranked = [...list].sort((a, b) => score(b) - score(a)).map((example) => example.pair.label.relevant);
+    const ranked = [...list]
+      .sort((a, b) => score(b) - score(a))
+      .map((example) => example.pair.label.relevant);
     values.push(averagePrecision(ranked));
   }
   return values.reduce((a, b) => a + b, 0) / Math.max(1, values.length);
@@ -104,20 +118,30 @@ export function trainRelevance(
   const y = train.map((example) => (example.pair.label.relevant ? 1 : 0));
   // Each product weighs the same, however many posts its keywords found.
   const perProduct = new Map<string, number>();
-  for (const example of train) perProduct.set(example.pair.product.slug, (perProduct.get(example.pair.product.slug) ?? 0) + 1);
+  for (const example of train)
+    perProduct.set(example.pair.product.slug, (perProduct.get(example.pair.product.slug) ?? 0) + 1);
   const sampleWeights = train.map((example) => 100 / (perProduct.get(example.pair.product.slug) ?? 1));
   let best: { l2: number; file: RelevanceFile; map: number } | null = null;
   for (const l2 of [1e-4, 1e-3, 1e-2, 3e-2, 1e-1]) {
     const model = fitBinary(x, y, { l2, sampleWeights });
-    const file: RelevanceFile = { features: [...featureNames], standardizer, model, threshold: 0.5, signals: { weights: [] } };
-    const map = meanAveragePrecision(dev, (example) => logit(model, standardize(standardizer, example.features)));
+    const file: RelevanceFile = {
+      features: [...featureNames],
+      standardizer,
+      model,
+      threshold: 0.5,
+      signals: { weights: [] },
+    };
+    const map = meanAveragePrecision(dev, (example) =>
+      logit(model, standardize(standardizer, example.features)),
+    );
     log(`  relevance, l2 ${l2}: dev mean average precision ${map.toFixed(3)}`);
     if (!best || map > best.map) best = { l2, file, map };
   }
   if (!best) throw new Error('no relevance model');
   const chosen = best;
   chosen.file.signals = trainSignalWeights(train, crossFittedLogits(train, chosen.l2), log);
-  const probabilityOf = (example: Example) => sigmoid(logit(chosen.file.model, standardize(standardizer, example.features)));
+  const probabilityOf = (example: Example) =>
+    sigmoid(logit(chosen.file.model, standardize(standardizer, example.features)));
   chosen.file.threshold = keepThreshold(dev, probabilityOf);
   const rounded: RelevanceFile = {
     features: chosen.file.features,
@@ -125,12 +149,21 @@ export function trainRelevance(
       mean: standardizer.mean.map((v) => Number(v.toPrecision(6))),
       scale: standardizer.scale.map((v) => Number(v.toPrecision(6))),
     },
-    model: { weights: chosen.file.model.weights.map((v) => Number(v.toPrecision(6))), bias: Number(chosen.file.model.bias.toPrecision(6)) },
+    model: {
+      weights: chosen.file.model.weights.map((v) => Number(v.toPrecision(6))),
+      bias: Number(chosen.file.model.bias.toPrecision(6)),
+    },
     threshold: chosen.file.threshold,
     signals: { weights: chosen.file.signals.weights.map((v) => Number(v.toPrecision(6))) },
   };
   writeFileSync(join(modelsDir, 'relevance.json'), `${JSON.stringify(rounded, null, 1)}\n`);
-  return { trainPairs: train.length, devPairs: dev.length, l2: chosen.l2, devMeanAveragePrecision: chosen.map, threshold: chosen.file.threshold };
+  return {
+    trainPairs: train.length,
+    devPairs: dev.length,
+    l2: chosen.l2,
+    devMeanAveragePrecision: chosen.map,
+    threshold: chosen.file.threshold,
+  };
 }
 
 /**
@@ -138,7 +171,9 @@ export function trainRelevance(
  * 0.7, the one that keeps the most relevant posts (and 0.5 when none reaches 0.7).
  */
 function keepThreshold(dev: readonly Example[], probabilityOf: (example: Example) => number): number {
-  const scored = dev.map((example) => ({ p: probabilityOf(example), relevant: example.pair.label.relevant })).sort((a, b) => b.p - a.p);
+  const scored = dev
+    .map((example) => ({ p: probabilityOf(example), relevant: example.pair.label.relevant }))
+    .sort((a, b) => b.p - a.p);
   let kept = 0;
   let right = 0;
   let best = 0.5;
@@ -172,7 +207,8 @@ export function crossFittedLogits(train: readonly Example[], l2: number, folds =
     const fitOn = products.filter((_, i) => i % folds !== fold).flat();
     const standardizer = fitStandardizer(fitOn.map((example) => example.features));
     const perProduct = new Map<string, number>();
-    for (const example of fitOn) perProduct.set(example.pair.product.slug, (perProduct.get(example.pair.product.slug) ?? 0) + 1);
+    for (const example of fitOn)
+      perProduct.set(example.pair.product.slug, (perProduct.get(example.pair.product.slug) ?? 0) + 1);
     const model = fitBinary(
       fitOn.map((example) => standardize(standardizer, example.features)),
       fitOn.map((example) => (example.pair.label.relevant ? 1 : 0)),
@@ -216,6 +252,8 @@ function trainSignalWeights(
     }
   }
   const model = fitBinary(rows, labels, { l2: 1e-3, offsets, noBias: true });
-  log(`  project signals: ${signalFeatureNames.map((name, j) => `${name} ${(model.weights[j] ?? 0).toFixed(2)}`).join(', ')}`);
+  log(
+    `  project signals: ${signalFeatureNames.map((name, j) => `${name} ${(model.weights[j] ?? 0).toFixed(2)}`).join(', ')}`,
+  );
   return { weights: model.weights };
 }

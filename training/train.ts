@@ -7,8 +7,8 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { modelsDir } from '../server/engine/language/encoder';
 import { evalProducts } from '../corpus/products';
+import { modelsDir } from '../server/engine/language/encoder';
 import { loadCorpus } from './corpus-pairs';
 import { distilEncoder } from './encoder';
 import { trainIntent } from './intent';

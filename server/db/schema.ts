@@ -192,6 +192,14 @@ export const billingEvents = pgTable(
   ],
 );
 
+/** A keyword proposed at generation, as stored (the contract's `KeywordProposal`). */
+export interface KeywordProposal {
+  name: string;
+  filter: string | null;
+  weeklyPosts: number | null;
+  more: boolean;
+}
+
 export interface StoredKeyword {
   name: string;
   filter: string | null;
@@ -211,6 +219,8 @@ export const projects = pgTable(
     goal: text('goal').notNull().default(''),
     tov: text('tov').notNull().default(''),
     keywords: jsonb('keywords').$type<StoredKeyword[]>().notNull().default([]),
+    /** The keywords proposed when the project was generated, with their weekly posts (the person picks). */
+    keywordProposals: jsonb('keyword_proposals').$type<KeywordProposal[]>().notNull().default([]),
     reviewed: boolean('reviewed').notNull().default(false),
     autopostingSetup: boolean('autoposting_setup').notNull().default(false),
     createdAt: createdAt(),

@@ -1,7 +1,10 @@
+import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
+import { socials } from '../db/schema';
 import type { Env } from '../env';
 import type { Drafter } from '../generation/drafter';
 import type { Logger } from '../logger';
+import { type KeywordEstimates, searchEstimates } from './keyword-estimates';
 import { parseFilter } from './keyword-filter';
 import { NetworkBudget } from './network-budget';
 import type { DiscoveryDeps } from './pipeline';
@@ -28,4 +31,17 @@ export function createDiscovery(
     logger: parts.logger,
     maxPerKeyword: env.DISCOVERY_MAX_PER_KEYWORD,
   };
+}
+
+/**
+ * How many posts proposed keywords find a week, asked of the configured sources whose network is an
+ * enabled social, within the networks' shared budgets.
+ */
+export function createKeywordEstimates(env: Env, db: Database): KeywordEstimates {
+  const sources = createSources(env, { budget: new NetworkBudget(db, env.NETWORK_RATE_LIMITS) });
+  return searchEstimates(async () => {
+    const enabled = await db.select({ slug: socials.slug }).from(socials).where(eq(socials.enabled, true));
+    const slugs = new Set(enabled.map((social) => social.slug));
+    return sources.filter((source) => slugs.has(source.slug));
+  });
 }

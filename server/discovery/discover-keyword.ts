@@ -1,8 +1,8 @@
 import { isWebLink } from '@contract/web-link';
 import type { Database } from '../db/client';
-import type { ProjectSignals } from '../engine/ranking/project-signals';
 import type { DiscoveryCount, DiscoveryError, projects, StoredKeyword } from '../db/schema';
 import type { ReplyMemory } from '../engine/drafting/reply-memory';
+import type { ProjectSignals } from '../engine/ranking/project-signals';
 import type { Logger } from '../logger';
 import {
   type DiscoveryRun,

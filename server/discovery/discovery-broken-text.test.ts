@@ -40,7 +40,6 @@ describe.each(testDatabases())('discovery of posts with text the database cannot
     MASTODON_URL: 'https://mastodon.invalid',
     MASTODON_TOKEN: 'mastodon-token',
     LOG_LEVEL: 'silent',
-    DISCOVERY_MEANING: 'off',
   });
 
   beforeAll(async () => {

@@ -38,7 +38,6 @@ describe.each(testDatabases())('discovery end to end on the source fixtures (%s)
     SOCIALS: 'reddit,hackernews,x',
     X_BEARER_TOKEN: 'x-bearer',
     LOG_LEVEL: 'silent',
-    DISCOVERY_MEANING: 'off',
   });
 
   beforeAll(async () => {

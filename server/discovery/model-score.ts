@@ -5,6 +5,7 @@ export interface Judgement {
   score: number;
   reason: string;
 }
+
 import type { RelevanceRequest, SourcePost } from './types';
 
 /** The model's structured answer: a score and a reason for each post it was shown, by id. */

@@ -102,7 +102,11 @@ class EngineRelevance implements Relevance {
     });
     ranked.sort(best);
     const scored = this.model
-      ? await this.scoreWithModel(this.model, ranked.slice(0, request.limit * this.options.candidatesPerKept), request)
+      ? await this.scoreWithModel(
+          this.model,
+          ranked.slice(0, request.limit * this.options.candidatesPerKept),
+          request,
+        )
       : ranked;
     return scored
       .filter((post) => post.score >= this.threshold)

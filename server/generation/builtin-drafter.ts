@@ -1,17 +1,13 @@
 import { writeReply } from '../engine/drafting/write-reply';
 import type { SafeFetcher } from '../net/safe-fetch';
-import type { Drafter, GeneratedProject, ProjectBrief, ProjectContext, ReplyRequest } from './drafter';
+import type { DraftedProject, Drafter, ProjectBrief, ProjectContext, ReplyRequest } from './drafter';
 import { GenerationError } from './generation-error';
-import { audienceWordsOf, namesOnlyWhoOrWhat, rankKeyPhrases, type WeightedText } from './key-phrases';
-import { goalNeedPhrases, rankNeedPhrases } from './need-phrases';
+import { preselectedKeywords, proposeKeywords } from './keyword-proposals';
 import { fetchAndReadPage, type PageReader } from './page-reader';
 import { sharedPageReader } from './page-reader-pool';
 import { type ProductSource, sourceFromDescription, sourceFromPage, unnamedProduct } from './product-source';
-import { proposedFilter } from './proposed-filter';
 import { readRegister, toneOfVoice } from './tone-of-voice';
 
-const maxKeywords = 5;
-const minKeywords = 3;
 const descriptionMaxChars = 480;
 
 const wordsOf = (text: string) => new Set(text.toLowerCase().match(/[a-z0-9]+/g) ?? []);
@@ -33,57 +29,9 @@ export function describeProduct(source: ProductSource): string {
   return chosen.join(' ');
 }
 
-const lemmaWords = (phrase: string) => phrase.toLowerCase().match(/[a-z0-9]+/g) ?? [];
-
-/** Of the keywords, at most this many come from the goal's own states, so the product's needs have room. */
-const maxGoalKeywords = 3;
-
-/**
- * 3 to 5 keywords: first the needs the goal states outright ("overwhelmed by grading", "looking for a
- * VPN"), then the need phrases of the product's texts within reach of the best one (what people write
- * when they have the problem); when fewer than three, the product's topics fill up, never a bare
- * audience ("small agencies") or kind of product ("accounting software"), nor a topic a need phrase
- * already covers, nor a single word once two needs are found.
- */
-export function pickKeywords(texts: WeightedText[], exclude: string[], goal = ''): string[] {
-  const excluded = new Set(exclude.flatMap(lemmaWords));
-  const stated = goalNeedPhrases(goal)
-    .filter((phrase) => !lemmaWords(phrase).some((word) => excluded.has(word)))
-    .slice(0, maxGoalKeywords);
-  const needs = rankNeedPhrases(texts, exclude);
-  const best = needs[0]?.score ?? 0;
-  const statedWords = new Set(stated.flatMap(lemmaWords));
-  const chosen = [
-    ...stated,
-    ...needs
-      .filter((need) => need.score >= best * 0.2)
-      // a need the goal already states in the same words adds nothing ("lesson planning")
-      .filter((need) => !lemmaWords(need.phrase).every((word) => statedWords.has(word)))
-      .map((need) => need.phrase),
-  ].slice(0, maxKeywords);
-  if (chosen.length >= minKeywords) return chosen;
-  const audience = audienceWordsOf(texts);
-  const covered = new Set(chosen.flatMap(lemmaWords).map((word) => word.replace(/s$/, '')));
-  const topics = rankKeyPhrases(texts, exclude);
-  // Two-word topics ("staff rotas") before single words ("progress"), which only stand in for no need
-  const byWords = [
-    ...topics.filter((t) => t.phrase.includes(' ')),
-    ...topics.filter((t) => !t.phrase.includes(' ')),
-  ];
-  for (const { phrase } of byWords) {
-    if (chosen.length >= minKeywords) break;
-    if (!phrase.includes(' ') && needs.length + stated.length > 0 && chosen.length >= 2) break;
-    if (namesOnlyWhoOrWhat(phrase, audience)) continue;
-    if (lemmaWords(phrase).some((word) => covered.has(word.replace(/s$/, '')))) continue;
-    chosen.push(phrase);
-    for (const word of lemmaWords(phrase)) covered.add(word.replace(/s$/, ''));
-  }
-  return chosen;
-}
-
 /**
  * Drafts without a model: reads the product page (or the description), keeps the page's own words for
- * the description, ranks its key phrases for keywords and reads its register for the tone of voice.
+ * the description, asks the engine for keyword proposals and reads its register for the tone of voice.
  * The same input gives the same project.
  */
 export class BuiltinDrafter implements Drafter {
@@ -99,7 +47,7 @@ export class BuiltinDrafter implements Drafter {
     return sourceFromDescription(description ?? '', name);
   }
 
-  async generateProject(brief: ProjectBrief): Promise<GeneratedProject> {
+  async generateProject(brief: ProjectBrief): Promise<DraftedProject> {
     const field = brief.url ? 'url' : 'description';
     const source = await this.source(brief.url, brief.description, unnamedProduct);
     const description = brief.url ? describeProduct(source) : source.body;
@@ -110,27 +58,19 @@ export class BuiltinDrafter implements Drafter {
         field,
       );
     }
-    const texts = [...source.texts, { text: brief.goal, weight: 1 }];
-    const productText = texts.map((entry) => entry.text).join('\n');
-    // A product the text does not name excludes nothing ("my", "product" are words of needs too).
-    const names = source.name === unnamedProduct ? [] : [source.name];
-    const keywords = pickKeywords(texts, names, brief.goal).map((phrase) => ({
-      name: phrase,
-      filter: proposedFilter(phrase, productText),
-    }));
-    if (keywords.length === 0) {
-      throw new GenerationError(
-        'We could not find what the product is about in that text. Add a sentence or two about what it does.',
-        'not_enough_text',
-        field,
-      );
-    }
+    const proposals = proposeKeywords(source, description, brief.goal, field);
     const tov = toneOfVoice(
       readRegister(source.body || description),
       brief.goal,
       source.name === unnamedProduct ? 'the product' : source.name,
     );
-    return { name: source.name, description, tov, keywords };
+    return {
+      name: source.name,
+      description,
+      tov,
+      keywords: proposals.slice(0, preselectedKeywords),
+      proposals,
+    };
   }
 
   async regenerateTov(project: ProjectContext): Promise<string> {

@@ -4,6 +4,11 @@ import type { ReplyMemory } from '../engine/drafting/reply-memory';
 
 export type { GeneratedProject };
 
+/** A generated project and the keywords proposed for it: 8 to 12, best first, `keywords` among them. */
+export interface DraftedProject extends GeneratedProject {
+  proposals: { name: string; filter: string | null }[];
+}
+
 /** What onboarding gives: a goal and either a product link or a written description. */
 export interface ProjectBrief {
   goal: string;
@@ -22,7 +27,7 @@ export type ProjectContext = ProjectForm;
 export interface Drafter {
   readonly kind: 'builtin' | 'model';
   /** Reads the product page (or the description) and proposes the whole project. */
-  generateProject(brief: ProjectBrief): Promise<GeneratedProject>;
+  generateProject(brief: ProjectBrief): Promise<DraftedProject>;
   /** A tone of voice for the project as the form has it now. */
   regenerateTov(project: ProjectContext): Promise<string>;
   /** A description read again from the project's page; `project.url` is not empty. */

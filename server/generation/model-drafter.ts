@@ -1,9 +1,4 @@
-import {
-  type GeneratedProject,
-  generatedDescriptionSchema,
-  generatedProjectSchema,
-  generatedTovSchema,
-} from '@contract/generation';
+import { generatedDescriptionSchema, generatedProjectSchema, generatedTovSchema } from '@contract/generation';
 import { generateText, type LanguageModel, NoObjectGeneratedError, Output } from 'ai';
 import { z } from 'zod';
 import {
@@ -14,10 +9,12 @@ import {
 } from '../engine/drafting/reply-rules';
 import { toneAsksForLink } from '../engine/drafting/reply-style';
 import type { SafeFetcher } from '../net/safe-fetch';
-import type { Drafter, ProjectBrief, ProjectContext, ReplyRequest } from './drafter';
+import type { DraftedProject, Drafter, ProjectBrief, ProjectContext, ReplyRequest } from './drafter';
 import { GenerationError } from './generation-error';
+import { proposeKeywords, withProposals } from './keyword-proposals';
 import { fetchAndReadPage, type PageReader, type ReadPage } from './page-reader';
 import { sharedPageReader } from './page-reader-pool';
+import { sourceFromDescription, sourceFromPage } from './product-source';
 
 export interface ModelDrafterOptions {
   /** Longest wait for one answer, in milliseconds. */
@@ -157,11 +154,24 @@ export class ModelDrafter implements Drafter {
     return parsed.data;
   }
 
-  async generateProject(brief: ProjectBrief): Promise<GeneratedProject> {
-    const material = brief.url
-      ? pageMaterial(await fetchAndReadPage(this.fetcher, this.reader, brief.url), this.maxPageChars)
+  /**
+   * The model's project; its keywords come first among the proposals, which the engine's own fill up
+   * to 12 (`keyword-proposals.ts`), so the person has as many to pick from as without a model.
+   */
+  async generateProject(brief: ProjectBrief): Promise<DraftedProject> {
+    const page = brief.url ? await fetchAndReadPage(this.fetcher, this.reader, brief.url) : null;
+    const material = page
+      ? pageMaterial(page, this.maxPageChars)
       : `The team has no website. Their description of the product:\n${brief.description ?? ''}`;
-    return this.ask(generatedProjectSchema, `Goal: ${brief.goal}\n${material}`, 'project');
+    const project = await this.ask(generatedProjectSchema, `Goal: ${brief.goal}\n${material}`, 'project');
+    const source = page ? sourceFromPage(page) : sourceFromDescription(brief.description ?? '', project.name);
+    const engine = proposeKeywords(
+      { ...source, name: project.name },
+      project.description,
+      brief.goal,
+      page ? 'url' : 'description',
+    );
+    return { ...project, proposals: withProposals(project.keywords, engine) };
   }
 
   async regenerateTov(project: ProjectContext): Promise<string> {

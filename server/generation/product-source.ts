@@ -1,5 +1,7 @@
-import type { WeightedText } from './key-phrases';
-import { isCoined, sentencesOf } from './nlp';
+import type { ItemToken, ItsFunction } from 'wink-nlp';
+import type { ProductText } from '../engine/keywords/candidates';
+import { wordVectors } from '../engine/language/encoder';
+import { nlp, sentencesOf } from './nlp';
 import type { ReadPage } from './page-reader';
 
 /** What ReplyRadar knows about a product before drafting: from its page, or from the words its team wrote. */
@@ -8,8 +10,8 @@ export interface ProductSource {
   name: string;
   /** Sentences a description can be made of, best first (the page's own summary and lead). */
   lead: string[];
-  /** Texts to find key phrases in, weighted by where they come from. */
-  texts: WeightedText[];
+  /** The page's texts keywords are found in, each with where it stands (none for a description). */
+  page: ProductText[];
   /** The running text, to read the register (tone) from. */
   body: string;
 }
@@ -94,63 +96,63 @@ export function sourceFromPage(page: ReadPage): ProductSource {
     ...sentencesOf(page.metaDescription ?? ''),
     ...page.paragraphs.slice(0, 4).flatMap((paragraph) => sentencesOf(paragraph)),
   ].filter(isStatement);
-  const texts: WeightedText[] = [
-    { text: page.title ?? '', weight: 3 },
-    { text: page.metaDescription ?? '', weight: 2 },
-    ...page.headings.map((text) => ({ text, weight: 2 })),
-    ...page.paragraphs.map((text) => ({ text, weight: 1 })),
+  const texts: ProductText[] = [
+    { text: page.title ?? '', from: 'title' as const },
+    { text: page.metaDescription ?? '', from: 'summary' as const },
+    ...page.headings.map((text) => ({ text, from: 'heading' as const })),
+    ...page.paragraphs.map((text) => ({ text, from: 'page' as const })),
   ].filter((entry) => entry.text);
-  return { name, lead, texts, body: page.paragraphs.join('\n') };
+  return { name, lead, page: texts, body: page.paragraphs.join('\n') };
 }
 
+// wink-nlp's typings give `its.pos` a signature `out()` does not accept, though it works.
+const feature = (its: unknown) => its as ItsFunction<unknown>;
+
+/** A word the datasets hold in fewer posts than this is coined for a product, or nearly so. */
+const coinedBelow = 5;
+
 /**
- * The product's name in a description its team wrote: the subject of one of its sentences ("Crumbly is
- * a recipe costing app", "Tallybird sends…"). A proper noun elsewhere is not taken for it: "An Excel
- * add-in that…" or "Managed WordPress hosting…" name the tools the product works with, and a product
- * called "Excel" would drop "excel" from every keyword and say "I work on Excel" in every reply.
+ * The product's name in a description its team wrote: the capitalised proper nouns (up to three) that
+ * open one of its sentences as its subject, read by the part-of-speech tagger: followed by a verb
+ * ("Crumbly is…", "Leasewise helps…", "Invoice Ninja sends…"), or, for a word the datasets barely know,
+ * by a word the tagger reads as a noun and then a determiner ("Tripnote plans a…", a verb it took for a
+ * plural noun). "An Excel add-in that…", "Invoice reminders for…" or "Open-source CRM for…" name nothing:
+ * a product called "Excel" would drop "excel" from every keyword and say "I work on Excel" in every reply.
  */
 export function nameFromDescription(description: string): string | null {
+  const { its } = nlp();
+  const words = wordVectors();
   for (const sentence of sentencesOf(description)) {
-    const subject = sentence.match(namedSubject);
-    if (subject?.[1] && !notNames.test(subject[1])) return subject[1];
-    // "Tripnote plans…" names it; "Lesson plans…" does not: a verb that is as often a plural noun counts
-    // only after a word coined for the product
-    const coined = sentence.match(coinedSubject);
-    if (coined?.[1] && !notNames.test(coined[1]) && isCoined(coined[1])) return coined[1];
+    const tokens: { text: string; pos: string }[] = [];
+    nlp()
+      .readDoc(sentence)
+      .tokens()
+      .each((token: ItemToken) => {
+        tokens.push({ text: String(token.out()), pos: String(token.out(feature(its.pos))) });
+      });
+    let end = 0;
+    while (
+      end < Math.min(3, tokens.length) &&
+      tokens[end]?.pos === 'PROPN' &&
+      /^\p{Lu}/u.test(tokens[end]?.text ?? '')
+    )
+      end += 1;
+    if (end === 0) continue;
+    const next = tokens[end];
+    const after = tokens[end + 1];
+    const name = tokens
+      .slice(0, end)
+      .map((token) => token.text)
+      .join(' ');
+    if (next?.pos === 'AUX' || next?.pos === 'VERB') return name;
+    const coined = end === 1 && words.documentFrequency(name.toLowerCase()) < coinedBelow;
+    if (coined && next?.pos === 'NOUN' && after?.pos === 'DET') return name;
   }
   return null;
 }
 
-/**
- * The verbs a product's own sentence says it does ("Crumbly is…", "Lawbly answers…"), leaving out those
- * that are as often a plural noun after a capitalised word ("Lesson plans", "Audio tracks").
- */
-const productVerbs =
-  'is|are|was|has|helps|lets|makes|gives|turns|sends|keeps|finds|builds|writes|saves|automates|' +
-  'schedules|creates|generates|organi[sz]es|connects|hides|encrypts|syncs|manages|sorts|cleans|edits|' +
-  'removes|chases|answers|fixes|handles|offers|provides|suggests|recommends|translates|converts|' +
-  'compresses|resizes|transcribes|monitors|analy[sz]es|reminds|collects|teaches|prepares|delivers|' +
-  'protects|secures|speeds|optimi[sz]es|simplifies|streamlines|replaces|combines|brings|puts|gets|' +
-  'does|compares|calculates|predicts|detects|notifies|publishes|pulls|pushes|assigns|summari[sz]es|explains';
-const namedSubject = new RegExp(
-  `^\\s*([A-Z][\\w&.'-]*(?:\\s+[A-Z][\\w&.'-]*){0,2})\\s*(?:,|\\(|(?:${productVerbs})\\b)`,
-);
-
-/** Verbs that are as often a plural noun after a capitalised word ("Lesson plans", "Audio tracks"). */
-const nounLikeVerbs =
-  'plans|tracks|logs|checks|counts|reads|shows|posts|shares|records|books|flags|alerts|guides|stores|' +
-  'matches|runs|works|signs|routes|drafts|scans|estimates|learns|plays|lists|maps|notes|blocks';
-const coinedSubject = new RegExp(`^\\s*([A-Z][\\w&.'-]*)\\s+(?:${nounLikeVerbs})\\b`);
-/** Words that open a sentence without naming anything. */
-const notNames = /^(We|Our|It|This|The|A|An|My|You|Your|They|There|Here)$/;
-
 export function sourceFromDescription(description: string, fallbackName: string): ProductSource {
   const text = description.replace(/\s+/g, ' ').trim();
   const sentences = sentencesOf(text);
-  return {
-    name: nameFromDescription(text) ?? fallbackName,
-    lead: sentences,
-    texts: sentences.map((sentence, index) => ({ text: sentence, weight: index === 0 ? 2 : 1 })),
-    body: text,
-  };
+  return { name: nameFromDescription(text) ?? fallbackName, lead: sentences, page: [], body: text };
 }

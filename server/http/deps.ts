@@ -3,6 +3,7 @@ import type { LocalTokens } from '../auth/local-tokens';
 import type { PrincipalResolver } from '../auth/resolve-principal';
 import type { BrowserProfileService } from '../autoposting/types';
 import type { Database } from '../db/client';
+import type { KeywordEstimates } from '../discovery/keyword-estimates';
 import type { Env } from '../env';
 import type { Drafter } from '../generation/drafter';
 import type { JobQueue } from '../jobs/job-queue';
@@ -23,6 +24,8 @@ export interface AppDeps {
   renderScreen: RenderScreen | null;
   /** Writes projects' descriptions, tones of voice and keywords (built-in, or a model when configured). */
   drafter: Drafter;
+  /** How many posts a proposed keyword finds a week, asked of the enabled networks. */
+  keywordEstimates: KeywordEstimates;
   /** Sends the product's mail: SMTP when configured, otherwise the local outbox. */
   mailer: Mailer;
   /** Background jobs: discovery runs (started by `main.ts` or `npm run worker`, not by building the app). */

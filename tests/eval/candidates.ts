@@ -61,7 +61,8 @@ if (args.includes('--status')) {
     const problems: string[] = [];
     for (const label of added) {
       if (!candidates.has(label.postId)) problems.push(`${label.postId}: not a candidate of ${product.slug}`);
-      else if (typeof label.relevant !== 'boolean') problems.push(`${label.postId}: relevant must be true or false`);
+      else if (typeof label.relevant !== 'boolean')
+        problems.push(`${label.postId}: relevant must be true or false`);
       else if (!(intents as readonly string[]).includes(label.intent))
         problems.push(`${label.postId}: intent must be one of ${intents.join(', ')}`);
       else if (typeof label.note !== 'string' || !label.note.trim())
@@ -79,7 +80,9 @@ if (args.includes('--status')) {
       .sort((x, y) => x.postId.localeCompare(y.postId));
     writeFileSync(join(corpusDir, 'labels', `${product.slug}.json`), `${JSON.stringify(kept, null, 2)}\n`);
     const done = kept.filter((label) => (intents as readonly string[]).includes(label.intent)).length;
-    console.log(`${product.slug}: ${added.length - problems.length} labels merged; ${done} of ${candidates.size} candidates labelled`);
+    console.log(
+      `${product.slug}: ${added.length - problems.length} labels merged; ${done} of ${candidates.size} candidates labelled`,
+    );
     for (const problem of problems) console.log(`  refused ${problem}`);
     process.exit(problems.length ? 1 : 0);
   }

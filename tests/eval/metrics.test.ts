@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadRealPosts, looseStem, PostIndex, type RealPost } from '../../corpus/dataset';
+import { candidatesOf, labelsOf } from '../../corpus/labels';
+import { evalProducts } from '../../corpus/products';
 import { createSources } from '../../server/discovery/sources';
 import { loadEnv } from '../../server/env';
-import { loadRealPosts, looseStem, PostIndex, type RealPost } from '../../corpus/dataset';
 import { type EvalSources, startEvalSources } from './eval-sources-server';
-import { candidatesOf, labelsOf } from '../../corpus/labels';
 import { Bm25, meanScores, scoreRanking } from './metrics';
-import { evalProducts } from '../../corpus/products';
 
 function post(id: string, fields: Partial<RealPost> = {}): RealPost {
   const network = id.startsWith('hackernews:') ? 'hackernews' : 'reddit';

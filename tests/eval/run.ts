@@ -89,7 +89,11 @@ function precisionAt10(ranked: readonly string[], relevant: ReadonlySet<string>)
  * The learning curve: every candidate ranked by the engine; the person judges the first few of the
  * ranking (their labels), the project's signals take them in, the rest is ranked again.
  */
-function learningCurve(product: EvalProduct, candidates: readonly RealPost[], relevant: ReadonlySet<string>): number[] {
+function learningCurve(
+  product: EvalProduct,
+  candidates: readonly RealPost[],
+  relevant: ReadonlySet<string>,
+): number[] {
   const reader = new PostReader(20_000);
   const text = {
     name: product.name,
@@ -102,11 +106,18 @@ function learningCurve(product: EvalProduct, candidates: readonly RealPost[], re
     product.keywords.find((keyword) => index.matches(post, keyword.name))?.name ?? text.keywords[0] ?? '';
   const toCandidate = (post: RealPost) => ({
     key: post.id,
-    post: { title: post.title, content: post.text, network: post.network, comment: post.kind === 'comment', url: post.url },
+    post: {
+      title: post.title,
+      content: post.text,
+      network: post.network,
+      comment: post.kind === 'comment',
+      url: post.url,
+    },
   });
   const rank = (pool: readonly RealPost[], signals: ProjectSignals | null) => {
     const byKeyword = new Map<string, RealPost[]>();
-    for (const post of pool) byKeyword.set(keywordOf(post), [...(byKeyword.get(keywordOf(post)) ?? []), post]);
+    for (const post of pool)
+      byKeyword.set(keywordOf(post), [...(byKeyword.get(keywordOf(post)) ?? []), post]);
     return [...byKeyword]
       .flatMap(([keyword, found]) => rankPosts(reader, text, keyword, found.map(toCandidate), signals))
       .sort((a, b) => b.score - a.score)
@@ -381,7 +392,9 @@ async function main() {
   const slugs = wanted.filter((arg) => !splits.includes(arg as Split));
   const products = evalProducts.filter(
     (product) =>
-      (splits.length === 0 && slugs.length === 0) || splits.includes(product.split) || slugs.includes(product.slug),
+      (splits.length === 0 && slugs.length === 0) ||
+      splits.includes(product.split) ||
+      slugs.includes(product.slug),
   );
   const index = new PostIndex(dataset);
   const bm25 = new Bm25(dataset.map((post) => `${post.title ?? ''} ${post.text}`));
@@ -423,7 +436,12 @@ async function main() {
     if (group.length === 0) continue;
     for (const result of group) rows.push(row(result.product.name, split, result));
     const measured = group.filter(measurable);
-    means[split] = { all: meanOf(group), measurable: meanOf(measured), products: group.length, measured: measured.length };
+    means[split] = {
+      all: meanOf(group),
+      measurable: meanOf(measured),
+      products: group.length,
+      measured: measured.length,
+    };
     rows.push(row(`mean, ${split} (${group.length})`, split, meanOf(group)));
     rows.push(row(`mean, ${split}, ≥ 5 relevant (${measured.length})`, split, meanOf(measured)));
   }

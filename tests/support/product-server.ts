@@ -73,7 +73,6 @@ export async function startProduct(extraEnv: NodeJS.ProcessEnv = {}): Promise<Ru
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     // The journeys' posts are judged lexically: the sentence encoder has its own tests (relevance-meaning).
-    DISCOVERY_MEANING: 'off',
     ...extraEnv,
     PORT: String(port),
   };

@@ -8,6 +8,7 @@ import { expect } from 'vitest';
 import type { BrowserProfileService } from '../../server/autoposting/types';
 import { buildServer } from '../../server/bootstrap';
 import type { DatabaseHandle } from '../../server/db/client';
+import { type KeywordEstimates, searchEstimates } from '../../server/discovery/keyword-estimates';
 import { loadEnv } from '../../server/env';
 import type { JobQueue } from '../../server/jobs/job-queue';
 import type { Logger } from '../../server/logger';
@@ -36,8 +37,6 @@ export const testPassword = 'correct horse battery staple';
 const defaultEnv: Record<string, string> = {
   AUTH_SECRET: testAuthSecret,
   LOG_LEVEL: 'silent',
-  // The sentence encoder takes a second to load and 80 ms a post: its own tests turn it on.
-  DISCOVERY_MEANING: 'off',
   // Every test signs up several people from the one address app.request reports; the rate-limit test
   // sets its own limit.
   AUTH_RATE_LIMIT_PER_MINUTE: '10000',
@@ -96,6 +95,8 @@ export interface TestServerOptions {
   renderScreen?: RenderScreen | null;
   /** Autopilot's browser-profile service (by default local profiles under the test's DATA_DIR). */
   profiles?: BrowserProfileService;
+  /** How many posts proposed keywords find a week (by default no network is asked: unknown). */
+  keywordEstimates?: KeywordEstimates;
 }
 
 export type TestServer = Awaited<ReturnType<typeof startTestServer>>;
@@ -126,6 +127,7 @@ export async function startTestServer(
       ...(options.logger ? { logger: options.logger } : {}),
       ...(options.jobs ? { jobs: options.jobs } : {}),
       ...(options.profiles ? { profiles: options.profiles } : {}),
+      keywordEstimates: options.keywordEstimates ?? searchEstimates(async () => []),
     });
   } catch (error) {
     if (ownsDatabase) await database.close();

@@ -102,7 +102,11 @@ export function intentInput(read: ReadPost): SparseRow {
     mark(`w:${word}`);
     if (i > 0) mark(`w:${opening[i - 1]} ${word}`);
   }
-  return { dense, ones: Int32Array.from([...ones].sort((a, b) => a - b)), length: dense.length + hashedFeatures };
+  return {
+    dense,
+    ones: Int32Array.from([...ones].sort((a, b) => a - b)),
+    length: dense.length + hashedFeatures,
+  };
 }
 
 export interface IntentFile {

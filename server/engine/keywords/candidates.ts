@@ -49,7 +49,12 @@ export function edgeShare(words: WordVectors, word: string): number {
 export function isFramed(words: WordVectors, phrase: readonly string[]): boolean {
   const first = phrase[0];
   const last = phrase.at(-1);
-  return first === undefined || last === undefined || edgeShare(words, first) >= maxEdgeShare || edgeShare(words, last) >= maxEdgeShare;
+  return (
+    first === undefined ||
+    last === undefined ||
+    edgeShare(words, first) >= maxEdgeShare ||
+    edgeShare(words, last) >= maxEdgeShare
+  );
 }
 
 export function candidatesOf(
@@ -63,7 +68,13 @@ export function candidatesOf(
   const add = (phrase: string[], from: ProductText['from'] | null, closeness: number | null) => {
     if (phrase.some((word) => nameWords.has(word) || !/\p{L}/u.test(word)) || isFramed(words, phrase)) return;
     const key = phrase.join(' ');
-    const candidate = found.get(key) ?? { phrase: key, words: phrase, weight: 0, from: new Set(), tableCloseness: null };
+    const candidate = found.get(key) ?? {
+      phrase: key,
+      words: phrase,
+      weight: 0,
+      from: new Set(),
+      tableCloseness: null,
+    };
     if (from) {
       candidate.weight += sourceWeights[from];
       candidate.from.add(from);
@@ -78,6 +89,7 @@ export function candidatesOf(
         for (let i = 0; i + n <= read.length; i += 1) add(read.slice(i, i + n), from, null);
     }
   const whole = embed(texts.map((entry) => entry.text).join(' '), words);
-  for (const { phrase, closeness } of table.nearest(whole, fromTable)) add(phrase.split(' '), null, closeness);
+  for (const { phrase, closeness } of table.nearest(whole, fromTable))
+    add(phrase.split(' '), null, closeness);
   return [...found.values()];
 }

@@ -47,7 +47,8 @@ export class PhraseTable {
     for (let i = 0; i < this.phrases.length; i += 1) {
       let sum = 0;
       const base = i * this.dims;
-      for (let j = 0; j < this.dims; j += 1) sum += (this.vectors[base + j] as number) * (vector[j] as number);
+      for (let j = 0; j < this.dims; j += 1)
+        sum += (this.vectors[base + j] as number) * (vector[j] as number);
       scores[i] = sum;
     }
     const order = Array.from(scores.keys())

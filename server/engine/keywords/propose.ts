@@ -57,7 +57,9 @@ export function scoredCandidates(
     goal: embed(product.goal, words),
   };
   const closeness = candidates.map((candidate) => cosine(embedWords(candidate.words, words), vectors.whole));
-  const order = closeness.map((_, i) => i).sort((a, b) => (closeness[b] as number) - (closeness[a] as number));
+  const order = closeness
+    .map((_, i) => i)
+    .sort((a, b) => (closeness[b] as number) - (closeness[a] as number));
   const rank = new Array<number>(candidates.length);
   for (const [position, i] of order.entries()) rank[i] = position / Math.max(1, candidates.length - 1);
   return candidates.map((candidate, i) => ({
@@ -78,7 +80,11 @@ export class KeywordModel {
   }
 
   /** 8 to 12 phrases, best first, none saying what an earlier one says. */
-  propose(product: ProductToPropose, table: PhraseTable = phraseTable(), words: WordVectors = wordVectors()): Proposal[] {
+  propose(
+    product: ProductToPropose,
+    table: PhraseTable = phraseTable(),
+    words: WordVectors = wordVectors(),
+  ): Proposal[] {
     const ranked = scoredCandidates(product, table, words)
       .map(({ candidate, features }) => ({ candidate, probability: this.probability(features) }))
       .sort((a, b) => b.probability - a.probability || a.candidate.phrase.localeCompare(b.candidate.phrase));
@@ -90,7 +96,8 @@ export class KeywordModel {
       const words_ = new Set(entry.candidate.words);
       const repeats = chosen.some((other) => {
         const theirs = new Set(other.candidate.words);
-        const within = [...words_].every((word) => theirs.has(word)) || [...theirs].every((word) => words_.has(word));
+        const within =
+          [...words_].every((word) => theirs.has(word)) || [...theirs].every((word) => words_.has(word));
         return within || cosine(vector, other.vector) >= sameMeaning;
       });
       if (!repeats) chosen.push({ ...entry, vector });

@@ -76,7 +76,9 @@ export class WordVectors {
         if (best[start] === Number.NEGATIVE_INFINITY) continue;
         const piece = this.pieces.get(text.slice(start, end));
         // an unknown character is a piece of its own, heavily penalised and without a vector
-        const score = (best[start] as number) + (piece ? piece.score : end - start === 1 ? -100 : Number.NEGATIVE_INFINITY);
+        const score =
+          (best[start] as number) +
+          (piece ? piece.score : end - start === 1 ? -100 : Number.NEGATIVE_INFINITY);
         if (score > (best[end] as number)) {
           best[end] = score;
           back[end] = { from: start, row: piece ? piece.row : -1 };
@@ -107,7 +109,8 @@ export class WordVectors {
   addRow(into: Float32Array, row: number, weight: number): void {
     const scale = (this.scales[row] as number) * weight;
     const base = row * this.dims;
-    for (let j = 0; j < this.dims; j += 1) into[j] = (into[j] as number) + scale * (this.rows[base + j] as number);
+    for (let j = 0; j < this.dims; j += 1)
+      into[j] = (into[j] as number) + scale * (this.rows[base + j] as number);
   }
 }
 
@@ -119,7 +122,9 @@ export function wordVectors(dir = modelsDir): WordVectors {
   const bytes = readFileSync(join(dir, 'word-vectors.bin'));
   const rows = file.words.length;
   const scales = new Float32Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + rows * 4));
-  const vectors = new Int8Array(bytes.buffer.slice(bytes.byteOffset + rows * 4, bytes.byteOffset + rows * 4 + rows * file.dims));
+  const vectors = new Int8Array(
+    bytes.buffer.slice(bytes.byteOffset + rows * 4, bytes.byteOffset + rows * 4 + rows * file.dims),
+  );
   const vectorsOf = new WordVectors(file, scales, vectors, file.df);
   if (dir === modelsDir) loaded = vectorsOf;
   return vectorsOf;
@@ -131,7 +136,11 @@ const smoothing = 0.01;
 export const maxWordsRead = 150;
 
 /** A text's vector: unit length, or all zeros for a text with no word the encoder knows. */
-export function embedWords(words: readonly string[], vectors = wordVectors(), maxWords = maxWordsRead): Float32Array {
+export function embedWords(
+  words: readonly string[],
+  vectors = wordVectors(),
+  maxWords = maxWordsRead,
+): Float32Array {
   const out = new Float32Array(vectors.dims);
   const n = vectors.documents + 1;
   for (const word of words.slice(0, maxWords)) {

@@ -32,7 +32,8 @@ export function boostedLogit(model: BoostedTrees, row: ArrayLike<number>): numbe
   let z = model.base;
   for (const tree of model.trees) {
     let node = tree[0];
-    while (node && !('value' in node)) node = tree[(row[node.feature] ?? 0) <= node.threshold ? node.left : node.right];
+    while (node && !('value' in node))
+      node = tree[(row[node.feature] ?? 0) <= node.threshold ? node.left : node.right];
     z += node && 'value' in node ? node.value : 0;
   }
   return z;
@@ -63,7 +64,12 @@ export function fitBoostedTrees(
   const allWeight = rows.reduce((sum, _, i) => sum + weight(i), 0);
   const rate1 = Math.min(1 - 1e-6, Math.max(1e-6, totalWeight / allWeight));
   const base = Math.log(rate1 / (1 - rate1));
-  const edges = Array.from({ length: d }, (_, j) => edgesOf(rows.map((row) => row[j] as number), options.bins ?? 32));
+  const edges = Array.from({ length: d }, (_, j) =>
+    edgesOf(
+      rows.map((row) => row[j] as number),
+      options.bins ?? 32,
+    ),
+  );
   // Each row's bin per feature, computed once.
   const binOf = Array.from({ length: d }, (_, j) => {
     const cuts = edges[j] as number[];
@@ -121,7 +127,8 @@ export function fitBoostedTrees(
           const rightG = sumG - leftG;
           const rightH = sumH - leftH;
           if (leftH < minLeaf || rightH < minLeaf) continue;
-          const gain = (leftG * leftG) / (leftH + lambda) + (rightG * rightG) / (rightH + lambda) - parentScore;
+          const gain =
+            (leftG * leftG) / (leftH + lambda) + (rightG * rightG) / (rightH + lambda) - parentScore;
           if (gain > 1e-9 && (!best || gain > best.gain)) best = { gain, feature: j, bin: b };
         }
       }
@@ -132,7 +139,12 @@ export function fitBoostedTrees(
       const right = members.filter((i) => (bins[i] as number) > bin);
       const leftAt = grow(left, level + 1);
       const rightAt = grow(right, level + 1);
-      tree[at] = { feature, threshold: (edges[feature] as number[])[bin] as number, left: leftAt, right: rightAt };
+      tree[at] = {
+        feature,
+        threshold: (edges[feature] as number[])[bin] as number,
+        left: leftAt,
+        right: rightAt,
+      };
       return at;
     };
     grow(
@@ -141,7 +153,8 @@ export function fitBoostedTrees(
     );
     trees.push(tree);
     const model = { base: 0, trees: [tree] };
-    for (let i = 0; i < n; i += 1) z[i] = (z[i] as number) + boostedLogit(model, rows[i] as ArrayLike<number>);
+    for (let i = 0; i < n; i += 1)
+      z[i] = (z[i] as number) + boostedLogit(model, rows[i] as ArrayLike<number>);
   }
   return { base, trees };
 }

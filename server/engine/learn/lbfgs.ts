@@ -3,10 +3,8 @@
  * randomness, the same steps on every machine), with a backtracking line search. The models' training
  * (`npm run train`) and a project's own model fit with it.
  */
-export interface Objective {
-  /** The function's value at `x`, writing its gradient into `gradient`. */
-  (x: Float64Array, gradient: Float64Array): number;
-}
+/** The function's value at `x`, writing its gradient into `gradient`. */
+export type Objective = (x: Float64Array, gradient: Float64Array) => number;
 
 export interface MinimizeOptions {
   /** Most iterations (default 200). */
@@ -30,7 +28,11 @@ function maxAbs(a: Float64Array): number {
 }
 
 /** The `x` that minimises `objective`, starting from `start` (left unchanged). */
-export function minimize(objective: Objective, start: Float64Array, options: MinimizeOptions = {}): Float64Array {
+export function minimize(
+  objective: Objective,
+  start: Float64Array,
+  options: MinimizeOptions = {},
+): Float64Array {
   const n = start.length;
   const maxIterations = options.maxIterations ?? 200;
   const memory = options.memory ?? 10;
@@ -67,7 +69,8 @@ export function minimize(objective: Objective, start: Float64Array, options: Min
       const beta = (rhos[i] as number) * dot(changes[i] as Float64Array, direction);
       const step = steps[i] as Float64Array;
       const alpha = alphas[i] as number;
-      for (let j = 0; j < n; j += 1) direction[j] = (direction[j] as number) + step[j]! * (alpha - beta);
+      for (let j = 0; j < n; j += 1)
+        direction[j] = (direction[j] as number) + (step[j] as number) * (alpha - beta);
     }
     for (let j = 0; j < n; j += 1) direction[j] = -(direction[j] as number);
     let slope = dot(direction, gradient);

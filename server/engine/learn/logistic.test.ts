@@ -115,6 +115,6 @@ describe('symmetricEigen', () => {
     const top = Array.from(vectors[0] ?? []).map((x) => Math.abs(Number(x.toFixed(6))));
     expect(top).toEqual([0, 0, 1]);
     const second = Array.from(vectors[1] ?? []).map((x) => Math.abs(Number(x.toFixed(6))));
-    expect(second).toEqual([0.707107, 0.707107, 0]);
+    expect(second).toEqual([Math.SQRT1_2, Math.SQRT1_2, 0]);
   });
 });

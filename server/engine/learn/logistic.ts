@@ -54,7 +54,11 @@ export function logit(model: BinaryModel, row: ArrayLike<number>): number {
 }
 
 /** Fits P(y = 1 | row) on rows with labels 0 or 1. */
-export function fitBinary(rows: readonly ArrayLike<number>[], labels: readonly number[], options: FitOptions = {}): BinaryModel {
+export function fitBinary(
+  rows: readonly ArrayLike<number>[],
+  labels: readonly number[],
+  options: FitOptions = {},
+): BinaryModel {
   const d = rows[0]?.length ?? 0;
   const l2 = options.l2 ?? 1e-3;
   const weightOf = (i: number) => options.sampleWeights?.[i] ?? 1;
@@ -155,7 +159,9 @@ export function fitMulticlass(
       }
     return loss;
   };
-  const x = minimize(objective, new Float64Array(k * stride), { maxIterations: options.maxIterations ?? 300 });
+  const x = minimize(objective, new Float64Array(k * stride), {
+    maxIterations: options.maxIterations ?? 300,
+  });
   return {
     classes: [...classes],
     weights: Array.from({ length: k }, (_, c) => Array.from(x.subarray(c * stride, c * stride + d))),

@@ -11,7 +11,8 @@ export function fitStandardizer(rows: readonly ArrayLike<number>[]): Standardize
   for (const row of rows) for (let j = 0; j < d; j += 1) mean[j] = (mean[j] as number) + (row[j] as number);
   for (let j = 0; j < d; j += 1) mean[j] = (mean[j] as number) / Math.max(1, rows.length);
   for (const row of rows)
-    for (let j = 0; j < d; j += 1) scale[j] = (scale[j] as number) + ((row[j] as number) - (mean[j] as number)) ** 2;
+    for (let j = 0; j < d; j += 1)
+      scale[j] = (scale[j] as number) + ((row[j] as number) - (mean[j] as number)) ** 2;
   for (let j = 0; j < d; j += 1) {
     const sd = Math.sqrt((scale[j] as number) / Math.max(1, rows.length));
     scale[j] = sd > 1e-9 ? sd : 1;

@@ -65,11 +65,15 @@ export function relevanceFeatures(product: ProductProfile, post: PostProfile, ke
   const keywordWords = product.keywordWords.get(keyword) ?? [];
   const keywordVector = product.keywordVectors.get(keyword);
   const closeness = cosine(post.whole, product.whole);
-  const bestSentence = post.sentences.reduce((best, sentence) => Math.max(best, cosine(sentence, product.whole)), -1);
+  const bestSentence = post.sentences.reduce(
+    (best, sentence) => Math.max(best, cosine(sentence, product.whole)),
+    -1,
+  );
   const shared = sharedWeight(product, post.wordSet);
   let otherKeywords = 0;
   for (const [other, words] of product.keywordWords)
-    if (other !== keyword && words.length > 0 && words.every((word) => post.wordSet.has(word))) otherKeywords += 1;
+    if (other !== keyword && words.length > 0 && words.every((word) => post.wordSet.has(word)))
+      otherKeywords += 1;
   const [tool = 0, help = 0, complains = 0, promotes = 0, job = 0, news = 0, other = 0] = post.intent;
   const asks = tool + help + complains;
   return [

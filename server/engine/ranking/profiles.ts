@@ -80,7 +80,10 @@ export function communityOf(url: string | undefined): string | null {
   return match[1].replace(/_/g, ' ').replace(/([a-z])([A-Z])/g, '$1 $2');
 }
 
-export function profilePost(post: PostText & { url?: string }, vectors: WordVectors = wordVectors()): PostProfile {
+export function profilePost(
+  post: PostText & { url?: string },
+  vectors: WordVectors = wordVectors(),
+): PostProfile {
   const read = readPost(post, vectors);
   const sentences = [post.title ?? '', ...sentencesOf(post.content)]
     .filter((sentence) => sentence.trim())

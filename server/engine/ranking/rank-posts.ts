@@ -4,8 +4,8 @@
  * people taught it, scored 0–100 with a reason, best first.
  */
 import type { PostText } from '../intent/intent';
+import { type PostReader, type ProductProfile, type ProductText, profileProduct } from './profiles';
 import type { ProjectSignals } from './project-signals';
-import { type PostReader, type ProductProfile, profileProduct, type ProductText } from './profiles';
 import { type Ranker, ranker as trainedRanker } from './ranker';
 
 export interface Candidate {

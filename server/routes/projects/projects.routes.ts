@@ -37,6 +37,7 @@ export function toProject(row: ProjectRow, keywordsLimit: number): Project {
     reviewed: row.reviewed,
     autopostingSetup: row.autopostingSetup,
     keywordsLimit,
+    keywordProposals: row.keywordProposals,
   };
 }
 
@@ -111,7 +112,10 @@ async function requestFirstDiscovery(jobs: JobQueue, logger: Logger, projectId: 
   }
 }
 
-export function registerProjectRoutes(bind: Bind, { db, env, drafter, logger, jobs }: AppDeps): void {
+export function registerProjectRoutes(
+  bind: Bind,
+  { db, env, drafter, logger, jobs, keywordEstimates }: AppDeps,
+): void {
   const countPageRead = pageReadCounter();
 
   async function projectOfWorkspace(workspaceId: string, id: string): Promise<ProjectRow> {
@@ -149,6 +153,7 @@ export function registerProjectRoutes(bind: Bind, { db, env, drafter, logger, jo
       drafter.generateProject({ goal: body.goal, url, description }),
     );
     const keywordsLimit = keywordsLimitFor(env, workspaceId);
+    const weekly = await keywordEstimates.weeklyPosts(generated.proposals.map((keyword) => keyword.name));
     const values = {
       name: generated.name,
       url,
@@ -157,6 +162,12 @@ export function registerProjectRoutes(bind: Bind, { db, env, drafter, logger, jo
       goal: body.goal,
       tov: generated.tov,
       keywords: storedKeywords(generated.keywords, Number.POSITIVE_INFINITY).slice(0, keywordsLimit),
+      keywordProposals: generated.proposals.map((keyword) => ({
+        name: keyword.name,
+        filter: keyword.filter,
+        weeklyPosts: weekly.get(keyword.name)?.posts ?? null,
+        more: weekly.get(keyword.name)?.more ?? false,
+      })),
     };
     const row = await db.transaction(async (tx) => {
       // One generation at a time per workspace, so two quick calls cannot make two projects.

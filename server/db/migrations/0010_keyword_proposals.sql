@@ -1,0 +1,1 @@
+ALTER TABLE "projects" ADD COLUMN "keyword_proposals" jsonb DEFAULT '[]'::jsonb NOT NULL;
