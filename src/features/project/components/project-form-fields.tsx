@@ -1,12 +1,17 @@
+import type { KeywordProposal } from '@contract/entities';
+import { fieldMessages } from '@contract/messages';
 import SlidersHorizontalIcon from 'lucide-react/icons/sliders-horizontal';
+import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Field, fieldControlProps } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { TagsInput } from '@/components/ui/tags-input';
 import { Textarea } from '@/components/ui/textarea';
 import { keywordsForNames } from '../form-values';
+import { openProposals } from '../keyword-proposals';
 import type { useFieldAction } from '../use-field-action';
 import type { ProjectFormState } from '../use-project-form';
+import { KeywordSuggestions } from './keyword-suggestions';
 
 /** What every field of the project form is drawn from. */
 interface FieldPartProps {
@@ -108,52 +113,87 @@ export function SuggestedTextField({
   );
 }
 
-/** The keywords as tags, each with a button that manages its filter unless the form is read-only. */
+/**
+ * The keywords as tags, each with a button that manages its filter unless the form is read-only; under
+ * them the 'Suggested keywords' still open (none when the form is read-only or there are no proposals).
+ */
 export function KeywordsField({
   state: { form, errorOf, clearServerError, isSubmitting },
   formId,
   disabled,
   readOnly,
   keywordsLimit,
+  proposals,
   onManageFilter,
-}: FieldPartProps & { keywordsLimit: number; onManageFilter: (name: string) => void }) {
+}: FieldPartProps & {
+  keywordsLimit: number;
+  proposals: readonly KeywordProposal[];
+  onManageFilter: (name: string) => void;
+}) {
+  const inputId = `${formId}-keywords`;
+  // A suggestion refused at the limit: the schema's message shows, as it does past the limit.
+  const [refusedAtLimit, setRefusedAtLimit] = useState(false);
   return (
     <form.Field name="keywords">
       {(field) => (
-        <TagsInput
-          id={`${formId}-keywords`}
-          label="Keywords"
-          value={field.state.value.map((keyword) => keyword.name)}
-          onValueChange={(names) => {
-            clearServerError('keywords');
-            field.handleChange(keywordsForNames(names, field.state.value));
-          }}
-          onBlur={field.handleBlur}
-          // Past the limit the extra tag stays, and the schema's 'Max {n} keywords allowed' shows.
-          max={keywordsLimit}
-          allowOverflow
-          // The server keeps one keyword per name whatever its case; refuse 'CRM' beside 'crm' here.
-          validate={(tag, tags) => !tags.some((name) => name.toLowerCase() === tag.toLowerCase())}
-          editable={false}
-          disabled={disabled}
-          error={errorOf('keywords', field.state.meta)}
-          renderTagAction={
-            readOnly
-              ? undefined
-              : (name) => (
-                  <button
-                    type="button"
-                    aria-label={`Manage keyword filter for ${name}`}
-                    title="Manage keyword filter"
-                    disabled={isSubmitting}
-                    className="inline-flex size-5 cursor-pointer items-center justify-center rounded-sm text-muted-foreground hover:bg-background hover:text-foreground disabled:pointer-events-none"
-                    onClick={() => onManageFilter(name)}
-                  >
-                    <SlidersHorizontalIcon aria-hidden="true" className="size-3.5" />
-                  </button>
-                )
-          }
-        />
+        <div className="grid gap-3">
+          <TagsInput
+            id={inputId}
+            label="Keywords"
+            value={field.state.value.map((keyword) => keyword.name)}
+            onValueChange={(names) => {
+              clearServerError('keywords');
+              setRefusedAtLimit(false);
+              field.handleChange(keywordsForNames(names, field.state.value));
+            }}
+            onBlur={field.handleBlur}
+            // Past the limit the extra tag stays, and the schema's 'Max {n} keywords allowed' shows.
+            max={keywordsLimit}
+            allowOverflow
+            // The server keeps one keyword per name whatever its case; refuse 'CRM' beside 'crm' here.
+            validate={(tag, tags) => !tags.some((name) => name.toLowerCase() === tag.toLowerCase())}
+            editable={false}
+            disabled={disabled}
+            error={
+              errorOf('keywords', field.state.meta) ??
+              (refusedAtLimit ? fieldMessages.tooManyKeywords(keywordsLimit) : undefined)
+            }
+            renderTagAction={
+              readOnly
+                ? undefined
+                : (name) => (
+                    <button
+                      type="button"
+                      aria-label={`Manage keyword filter for ${name}`}
+                      title="Manage keyword filter"
+                      disabled={isSubmitting}
+                      className="inline-flex size-5 cursor-pointer items-center justify-center rounded-sm text-muted-foreground hover:bg-background hover:text-foreground disabled:pointer-events-none"
+                      onClick={() => onManageFilter(name)}
+                    >
+                      <SlidersHorizontalIcon aria-hidden="true" className="size-3.5" />
+                    </button>
+                  )
+            }
+          />
+          {readOnly || proposals.length === 0 ? null : (
+            <KeywordSuggestions
+              proposals={openProposals(proposals, field.state.value)}
+              disabled={disabled}
+              keywordsInputId={inputId}
+              onAdd={({ name, filter }) => {
+                // Nothing changes at the limit: the suggestion stays and the limit's message shows.
+                if (field.state.value.length >= keywordsLimit) {
+                  setRefusedAtLimit(true);
+                  return false;
+                }
+                clearServerError('keywords');
+                setRefusedAtLimit(false);
+                field.handleChange([...field.state.value, { name, filter: filter ?? '' }]);
+                return true;
+              }}
+            />
+          )}
+        </div>
       )}
     </form.Field>
   );

@@ -50,6 +50,7 @@ export function ProjectForm({ project, readOnly = false }: { project: Project; r
         <KeywordsField
           {...fields}
           keywordsLimit={project.keywordsLimit}
+          proposals={project.keywordProposals ?? []}
           onManageFilter={keywordFilter.open}
         />
 
