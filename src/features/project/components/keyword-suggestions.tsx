@@ -63,7 +63,7 @@ export function KeywordSuggestions({
                     }}
                   >
                     <PlusIcon aria-hidden="true" className="size-3.5 text-muted-foreground" />
-                    <span className="whitespace-normal">
+                    <span className="min-w-0 break-words whitespace-normal">
                       {proposal.name}{' '}
                       <span className="font-normal whitespace-nowrap text-muted-foreground">{figure}</span>
                     </span>
