@@ -65,9 +65,20 @@ describe('the first run: subscribe, set up a workspace, describe the project, re
     expect(generated).toBeGreaterThanOrEqual(3);
     expect(generated).toBeLessThanOrEqual(5);
 
+    // A suggested keyword, shown with the posts it found a week, joins the keywords and leaves the list.
+    const suggested = page.getByRole('group', { name: 'Suggested keywords' }).getByRole('button');
+    const suggestion = (await suggested.first().getAttribute('aria-label')) ?? '';
+    expect(suggestion).toMatch(/^Add keyword .+, (\d[\d,]*\+? posts? a week|No estimate)$/);
+    const suggestedName = suggestion.replace(/^Add keyword /, '').replace(/, [^,]*$/, '');
+    await suggested.first().click();
+    await page
+      .getByRole('button', { name: `Manage keyword filter for ${suggestedName}`, exact: true })
+      .waitFor();
+    await page.getByRole('button', { name: suggestion, exact: true }).waitFor({ state: 'detached' });
+
     // Keywords up to the limit, then one more: the limit's message.
     const keywordInput = page.getByLabel('Keywords');
-    for (let n = generated; n <= 5; n += 1) {
+    for (let n = generated + 1; n <= 5; n += 1) {
       // Typed key by key, as a person types, then Enter; the next keyword once this one shows as a tag.
       await keywordInput.click();
       await keywordInput.pressSequentially(`extra keyword ${n}`);
@@ -122,6 +133,10 @@ describe('the first run: subscribe, set up a workspace, describe the project, re
     await page.goto('/project');
     await expectHeading(page, 'Project');
     await page.getByRole('button', { name: 'Save', exact: true }).waitFor();
+    // The suggested keyword was saved with the others.
+    await page
+      .getByRole('button', { name: `Manage keyword filter for ${suggestedName}`, exact: true })
+      .waitFor();
     await keywordButtons.first().click();
     expect(await page.getByRole('dialog').getByLabel('Filter').inputValue()).toBe('"late invoices" -hiring');
     await page.keyboard.press('Escape');
