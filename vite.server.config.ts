@@ -1,3 +1,4 @@
+import { cpSync } from 'node:fs';
 import { defineConfig } from 'vite';
 import { aliases } from './vite.config.ts';
 
@@ -5,7 +6,8 @@ import { aliases } from './vite.config.ts';
  * Builds the API server into dist/server; dependencies stay in node_modules. Four entries share their
  * chunks: the web server (`main.js`), the jobs worker (`worker.js`, `npm run worker`), the one-off
  * discovery pass (`discover.js`, `npm run discover`) and the page reader's worker thread
- * (`page-reader-worker.js`).
+ * (`page-reader-worker.js`). The engine's trained models (`server/engine/models`, read from the
+ * folder beside the code that loads them) are copied to `dist/models`, beside `dist/server`.
  */
 export default defineConfig({
   resolve: { alias: aliases },
@@ -29,4 +31,12 @@ export default defineConfig({
     sourcemap: true,
   },
   ssr: { target: 'node' },
+  plugins: [
+    {
+      name: 'copy-engine-models',
+      closeBundle() {
+        cpSync('server/engine/models', 'dist/models', { recursive: true });
+      },
+    },
+  ],
 });

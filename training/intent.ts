@@ -45,7 +45,7 @@ function examplesOf(pairs: Pair[], skip: ReadonlySet<string> = new Set()): Examp
   });
 }
 
-function _fit(examples: readonly Example[], l2: number): IntentFile {
+function fitIntent(examples: readonly Example[], l2: number): IntentFile {
   const standardizer = fitStandardizer(examples.map((example) => example.input.dense));
   const rows = examples.map((example) => ({
     ...example.input,
@@ -84,7 +84,7 @@ export function trainIntent(corpus: Corpus, log: (line: string) => void = consol
   const dev = examplesOf(corpus.bySplit('dev'), new Set(train.map((example) => example.id)));
   let best: { l2: number; file: IntentFile; accuracy: number } | null = null;
   for (const l2 of [1e-3, 3e-3, 1e-2]) {
-    const file = it(train, l2);
+    const file = fitIntent(train, l2);
     const accuracy =
       dev.filter((example) => guess(file, example) === example.intent).length / Math.max(1, dev.length);
     log(`  intent, l2 ${l2}: dev accuracy ${accuracy.toFixed(3)}`);
@@ -101,7 +101,7 @@ export function trainIntent(corpus: Corpus, log: (line: string) => void = consol
   const crossFitted = new Map<string, number[]>();
   const folds = 5;
   for (let fold = 0; fold < folds; fold += 1) {
-    const file = it(
+    const file = fitIntent(
       train.filter((_, i) => i % folds !== fold),
       best.l2,
     );

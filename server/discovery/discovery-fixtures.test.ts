@@ -38,6 +38,9 @@ describe.each(testDatabases())('discovery end to end on the source fixtures (%s)
     SOCIALS: 'reddit,hackernews,x',
     X_BEARER_TOKEN: 'x-bearer',
     LOG_LEVEL: 'silent',
+    // What this checks is what is stored of every post the hard rules let through, not the ranker's
+    // judgment (`relevance.test.ts`, `npm run eval`): keep whatever it scores.
+    DISCOVERY_MIN_SCORE: '0',
   });
 
   beforeAll(async () => {
@@ -138,7 +141,7 @@ describe.each(testDatabases())('discovery end to end on the source fixtures (%s)
     expect(new Set(found.map((post) => post.network))).toEqual(new Set(['reddit', 'hackernews', 'x']));
     for (const post of found) {
       expect(post.foundDate).toBe(today);
-      expect(post.score).toBeGreaterThanOrEqual(env.DISCOVERY_MIN_SCORE);
+      expect(post.score).toBeGreaterThanOrEqual(0);
       expect(post.reason?.length).toBeGreaterThan(0);
       expect(post.answer.length).toBeGreaterThan(0);
       expect(keywords).toContain(post.keyword);

@@ -115,8 +115,8 @@ const coinedBelow = 5;
  * The product's name in a description its team wrote: the capitalised proper nouns (up to three) that
  * open one of its sentences as its subject, read by the part-of-speech tagger: followed by a verb
  * ("Crumbly is…", "Leasewise helps…", "Invoice Ninja sends…"), or, for a word the datasets barely know,
- * by a word the tagger reads as a noun and then a determiner ("Tripnote plans a…", a verb it took for a
- * plural noun). "An Excel add-in that…", "Invoice reminders for…" or "Open-source CRM for…" name nothing:
+ * by a word the tagger reads as a noun that does not go on as a noun phrase ("Tripnote plans a…", a
+ * verb it took for a plural noun). "An Excel add-in that…", "Invoice reminders for…" or "Open-source CRM for…" name nothing:
  * a product called "Excel" would drop "excel" from every keyword and say "I work on Excel" in every reply.
  */
 export function nameFromDescription(description: string): string | null {
@@ -145,8 +145,11 @@ export function nameFromDescription(description: string): string | null {
       .map((token) => token.text)
       .join(' ');
     if (next?.pos === 'AUX' || next?.pos === 'VERB') return name;
+    // A word the datasets barely know, then one the tagger took for a noun ("Tripnote plans a…",
+    // "Tallybird chases late…"), unless what follows shows a noun phrase ("Invoice reminders for…").
     const coined = end === 1 && words.documentFrequency(name.toLowerCase()) < coinedBelow;
-    if (coined && next?.pos === 'NOUN' && after?.pos === 'DET') return name;
+    const phraseGoesOn = after === undefined || ['ADP', 'PUNCT', 'CCONJ'].includes(after.pos);
+    if (coined && next?.pos === 'NOUN' && !phraseGoesOn) return name;
   }
   return null;
 }

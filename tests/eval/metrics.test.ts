@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadRealPosts, looseStem, PostIndex, type RealPost } from '../../corpus/dataset';
-import { candidatesOf, labelsOf } from '../../corpus/labels';
+import { candidatesOf, intents, labelsOf } from '../../corpus/labels';
 import { evalProducts } from '../../corpus/products';
 import { createSources } from '../../server/discovery/sources';
 import { loadEnv } from '../../server/env';
@@ -144,19 +144,34 @@ describe('the fake networks the evaluation runs discovery against', () => {
 describe('the labels', () => {
   const dataset = loadRealPosts();
 
-  it.skipIf(dataset === null)('judge every post each product’s keywords find, and only those', () => {
-    const index = new PostIndex(dataset ?? []);
-    expect(evalProducts.filter((product) => product.heldOut)).toHaveLength(4);
-    for (const product of evalProducts) {
-      const candidates = candidatesOf(index, product).map((found) => found.id);
-      const labels = labelsOf(product);
-      expect(labels.map((label) => label.postId).sort(), product.slug).toEqual([...candidates].sort());
-      for (const label of labels) {
-        expect(typeof label.relevant, label.postId).toBe('boolean');
-        expect(label.note.length, label.postId).toBeGreaterThan(0);
-        expect(Object.keys(label).sort()).toEqual(['note', 'postId', 'relevant']);
-      }
-      expect(candidates.length, product.slug).toBeGreaterThanOrEqual(25);
-    }
+  it('split the products by a fixed draw: at least 12 kept for testing, half of each form in each split', () => {
+    const count = (split: string, form?: string) =>
+      evalProducts.filter((product) => product.split === split && (!form || product.form === form)).length;
+    expect(evalProducts.length).toBeGreaterThanOrEqual(40);
+    expect(count('test')).toBeGreaterThanOrEqual(12);
+    expect(count('dev')).toBeGreaterThanOrEqual(5);
+    for (const split of ['train', 'dev', 'test'])
+      expect(Math.abs(count(split, 'sentence') - count(split, 'phrase'))).toBeLessThanOrEqual(2);
   });
+
+  it.skipIf(dataset === null)(
+    'judge every post each product’s keywords find, and only those, with an intent',
+    () => {
+      const index = new PostIndex(dataset ?? []);
+      let pairs = 0;
+      for (const product of evalProducts) {
+        const candidates = candidatesOf(index, product).map((found) => found.id);
+        const labels = labelsOf(product);
+        expect(labels.map((label) => label.postId).sort(), product.slug).toEqual([...candidates].sort());
+        for (const label of labels) {
+          expect(typeof label.relevant, label.postId).toBe('boolean');
+          expect(intents, label.postId).toContain(label.intent);
+          expect(label.note.length, label.postId).toBeGreaterThan(0);
+          expect(Object.keys(label).sort()).toEqual(['intent', 'note', 'postId', 'relevant']);
+        }
+        pairs += labels.length;
+      }
+      expect(pairs).toBeGreaterThanOrEqual(5_000);
+    },
+  );
 });

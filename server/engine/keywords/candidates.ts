@@ -30,6 +30,8 @@ export interface Candidate {
   weight: number;
   /** Where the texts say it. */
   from: Set<ProductText['from']>;
+  /** A text opens a sentence or a part of one with it ("Password manager for…", "… : track guests"). */
+  opens: boolean;
   /** Its closeness to the product when it comes from the phrase table (null when only from the texts). */
   tableCloseness: number | null;
 }
@@ -65,7 +67,12 @@ export function candidatesOf(
 ): Candidate[] {
   const nameWords = new Set(wordsOf(name));
   const found = new Map<string, Candidate>();
-  const add = (phrase: string[], from: ProductText['from'] | null, closeness: number | null) => {
+  const add = (
+    phrase: string[],
+    from: ProductText['from'] | null,
+    closeness: number | null,
+    opens = false,
+  ) => {
     if (phrase.some((word) => nameWords.has(word) || !/\p{L}/u.test(word)) || isFramed(words, phrase)) return;
     const key = phrase.join(' ');
     const candidate = found.get(key) ?? {
@@ -73,8 +80,10 @@ export function candidatesOf(
       words: phrase,
       weight: 0,
       from: new Set(),
+      opens: false,
       tableCloseness: null,
     };
+    candidate.opens ||= opens;
     if (from) {
       candidate.weight += sourceWeights[from];
       candidate.from.add(from);
@@ -85,8 +94,11 @@ export function candidatesOf(
   for (const { text, from } of texts)
     for (const part of text.split(partBreak)) {
       const read = wordsOf(part);
+      // The part's first word that is not a framing word ("a", "the") is where it opens.
+      let first = 0;
+      while (first < read.length && edgeShare(words, read[first] ?? '') >= maxEdgeShare) first += 1;
       for (let n = 1; n <= 3; n += 1)
-        for (let i = 0; i + n <= read.length; i += 1) add(read.slice(i, i + n), from, null);
+        for (let i = 0; i + n <= read.length; i += 1) add(read.slice(i, i + n), from, null, i === first);
     }
   const whole = embed(texts.map((entry) => entry.text).join(' '), words);
   for (const { phrase, closeness } of table.nearest(whole, fromTable))

@@ -26,6 +26,9 @@ export const keywordFeatureNames = [
   'commonest word',
   'mean rarity',
   'commonest inner word',
+  'share of its words the texts say',
+  'its weakest word’s closeness to the product',
+  'opens a sentence or a part of one',
   'closeness rank among candidates',
 ] as const;
 
@@ -33,6 +36,8 @@ export interface ProductVectors {
   whole: Float32Array;
   description: Float32Array;
   goal: Float32Array;
+  /** Every word of the product's texts. */
+  words: ReadonlySet<string>;
 }
 
 export function keywordFeatures(
@@ -64,6 +69,9 @@ export function keywordFeatures(
     Math.max(...candidate.words.map((word) => edgeShare(words, word))),
     rarities.reduce((a, b) => a + b, 0) / n,
     n === 3 ? edgeShare(words, candidate.words[1] ?? '') : 0,
+    candidate.words.filter((word) => product.words.has(word)).length / n,
+    Math.min(...candidate.words.map((word) => cosine(embedWords([word], words), product.whole))),
+    candidate.opens ? 1 : 0,
     closenessRank,
   ];
 }

@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cosine, embed, embedWords, modelsDir, type WordVectors, wordVectors } from '../language/encoder';
+import { searchForm, wordsOf } from '../language/words';
 import { type BinaryModel, logit, sigmoid } from '../learn/logistic';
 import { type Standardizer, standardize } from '../learn/standardize';
 import { type Candidate, candidatesOf, type ProductText } from './candidates';
@@ -38,6 +39,11 @@ export const mostProposals = 12;
 export const fewestProposals = 8;
 /** A phrase this close in meaning to one already proposed says the same thing. */
 const sameMeaning = 0.9;
+/**
+ * A single word at least this share of all posts holds is an everyday word ("app", "budget",
+ * "design"): a search for it finds mostly other things, so a proposal holds at most one.
+ */
+const everydayShare = 0.01;
 
 /** The candidates of a product with their features, in candidate order. */
 export function scoredCandidates(
@@ -55,6 +61,7 @@ export function scoredCandidates(
     whole: embed(texts.map((entry) => entry.text).join(' '), words),
     description: embed(product.description, words),
     goal: embed(product.goal, words),
+    words: new Set(wordsOf(texts.map((entry) => entry.text).join(' '))),
   };
   const closeness = candidates.map((candidate) => cosine(embedWords(candidate.words, words), vectors.whole));
   const order = closeness
@@ -79,7 +86,7 @@ export class KeywordModel {
     return sigmoid(logit(this.file.model, standardize(this.file.standardizer, features)));
   }
 
-  /** 8 to 12 phrases, best first, none saying what an earlier one says. */
+  /** 8 to 12 phrases, best first, none the same search as an earlier one nor saying the same. */
   propose(
     product: ProductToPropose,
     table: PhraseTable = phraseTable(),
@@ -89,18 +96,24 @@ export class KeywordModel {
       .map(({ candidate, features }) => ({ candidate, probability: this.probability(features) }))
       .sort((a, b) => b.probability - a.probability || a.candidate.phrase.localeCompare(b.candidate.phrase));
     const chosen: { candidate: Candidate; probability: number; vector: Float32Array }[] = [];
+    const everyday = (candidate: Candidate) =>
+      candidate.words.length === 1 &&
+      words.documentFrequency(candidate.words[0] ?? '') / Math.max(1, words.documents) >= everydayShare;
+    let everydayTaken = 0;
     for (const entry of ranked) {
       if (chosen.length >= mostProposals) break;
       if (chosen.length >= fewestProposals && entry.probability < 0.5) break;
+      if (everyday(entry.candidate) && everydayTaken >= 1) continue;
       const vector = embedWords(entry.candidate.words, words);
-      const words_ = new Set(entry.candidate.words);
+      const words_ = new Set(entry.candidate.words.map(searchForm));
       const repeats = chosen.some((other) => {
-        const theirs = new Set(other.candidate.words);
-        const within =
-          [...words_].every((word) => theirs.has(word)) || [...theirs].every((word) => words_.has(word));
-        return within || cosine(vector, other.vector) >= sameMeaning;
+        const theirs = new Set(other.candidate.words.map(searchForm));
+        const same = theirs.size === words_.size && [...theirs].every((word) => words_.has(word));
+        return same || cosine(vector, other.vector) >= sameMeaning;
       });
-      if (!repeats) chosen.push({ ...entry, vector });
+      if (repeats) continue;
+      chosen.push({ ...entry, vector });
+      if (everyday(entry.candidate)) everydayTaken += 1;
     }
     return chosen.map(({ candidate, probability }) => ({
       phrase: candidate.phrase,

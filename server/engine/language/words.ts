@@ -25,3 +25,14 @@ export function sentencesOf(text: string): string[] {
     .map((sentence) => sentence.trim())
     .filter((sentence) => sentence.length > 0);
 }
+
+/**
+ * A word as the networks' searches match it: a plural or a possessive finds the same posts as the word
+ * ("guests", "guest's" and "guest" are one search). Used to tell two proposals apart.
+ */
+export function searchForm(word: string): string {
+  const base = word.replace(/'s$/u, '');
+  if (base.length > 4 && base.endsWith('ies')) return `${base.slice(0, -3)}y`;
+  if (base.length > 3 && base.endsWith('s') && !base.endsWith('ss')) return base.slice(0, -1);
+  return base;
+}

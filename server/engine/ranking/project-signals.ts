@@ -12,13 +12,20 @@ export interface ProjectSignalWeights {
   weights: number[];
 }
 
-/** The features a project's signals give a post, zero when there are none of a kind. */
+/**
+ * The features a project's signals give a post: how much nearer it is to the good finds than to the bad
+ * ones (nearest, and a vote of all weighed by nearness), and its nearness to each kind alone; zero for
+ * what a kind that was not judged yet cannot say.
+ */
 export const signalFeatureNames = [
+  'nearer the good finds than the bad',
+  'vote of the judged posts, by nearness',
   'nearest good find',
-  'mean of the three nearest good finds',
   'nearest bad find',
-  'mean of the three nearest bad finds',
 ] as const;
+
+/** How sharply the vote favours the nearest judged posts. */
+const sharpness = 10;
 
 function nearest(post: PostProfile, judged: readonly PostProfile[]): [number, number] {
   if (judged.length === 0) return [0, 0];
@@ -38,7 +45,21 @@ export class ProjectSignals {
   }
 
   features(post: PostProfile): number[] {
-    return [...nearest(post, this.good), ...nearest(post, this.bad)];
+    const [good] = nearest(post, this.good);
+    const [bad] = nearest(post, this.bad);
+    const both = this.good.length > 0 && this.bad.length > 0;
+    let forGood = 0;
+    let all = 0;
+    for (const [list, sign] of [
+      [this.good, 1],
+      [this.bad, -1],
+    ] as const)
+      for (const other of list) {
+        const weight = Math.exp(sharpness * (cosine(post.whole, other.whole) - 1));
+        forGood += sign * weight;
+        all += weight;
+      }
+    return [both ? good - bad : 0, both && all > 0 ? forGood / all : 0, good, bad];
   }
 
   /** What the signals add to a post's log-odds, and how the reason says it (null when nothing). */
@@ -46,8 +67,8 @@ export class ProjectSignals {
     if (this.size === 0) return { delta: 0, said: null };
     const features = this.features(post);
     const delta = features.reduce((sum, value, j) => sum + value * (weights.weights[j] ?? 0), 0);
-    const [goodNearest = 0] = features;
-    const badNearest = features[2] ?? 0;
+    const goodNearest = features[2] ?? 0;
+    const badNearest = features[3] ?? 0;
     const said =
       delta > 0.5 && goodNearest > 0
         ? `like posts your team found worth answering (${goodNearest.toFixed(2)})`

@@ -47,12 +47,17 @@ describe.each(testDatabases())('project generation (%s)', (kind) => {
       description: expect.stringMatching(/^Tallybird chases late invoices for you\./),
       tov: expect.stringContaining(goal),
     });
-    expect(project.keywords.length).toBeGreaterThanOrEqual(3);
-    expect(project.keywords.length).toBeLessThanOrEqual(5);
-    expect(project.keywords[0]).toEqual({
-      name: 'chasing late invoices',
-      filter: '-hiring -"job offer" -"credit card" -loan -mortgage -sql',
-    });
+    // 8 to 12 proposals, the best three preselected as keywords, none of them the product's name; no
+    // network answers in this test, so no proposal has an estimate.
+    const proposals = project.keywordProposals ?? [];
+    expect(proposals.length).toBeGreaterThanOrEqual(8);
+    expect(proposals.length).toBeLessThanOrEqual(12);
+    expect(project.keywords).toEqual(proposals.slice(0, 3).map(({ name, filter }) => ({ name, filter })));
+    for (const proposal of proposals) {
+      expect(proposal.name.toLowerCase()).not.toContain('tallybird');
+      expect(proposal).toMatchObject({ weeklyPosts: null, more: false });
+    }
+    expect(proposals.map((proposal) => proposal.name).join(' ')).toMatch(/invoice|payment|client/);
 
     const listed = expectSuccess<Project[]>(await server.request('GET', '/api/projects', { token: a.token }));
     expect(listed).toEqual([project]);

@@ -70,6 +70,7 @@ describe.each(testDatabases())('saving a project: verify, then PUT (%s)', (kind)
       reviewed: true,
       autopostingSetup: false,
       keywordsLimit: 5,
+      keywordProposals: [],
     });
 
     const updated = expectSuccess<Project>(

@@ -63,6 +63,7 @@ describe.each(testDatabases())('GET /api/projects (%s)', (kind) => {
         reviewed: false,
         autopostingSetup: false,
         keywordsLimit: 5,
+        keywordProposals: [],
       },
       {
         id: aSecond.id,
@@ -75,6 +76,7 @@ describe.each(testDatabases())('GET /api/projects (%s)', (kind) => {
         reviewed: false,
         autopostingSetup: false,
         keywordsLimit: 5,
+        keywordProposals: [],
       },
     ]);
   });
