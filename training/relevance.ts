@@ -167,26 +167,31 @@ export function trainRelevance(
 }
 
 /**
- * The probability a post needs to be kept: of those that keep, on dev pooled, a precision of at least
- * 0.7, the one that keeps the most relevant posts (and 0.5 when none reaches 0.7).
+ * The probability a post needs to be kept: the one (in steps of 0.05) whose kept posts have the best
+ * mean F1 (precision and recall together) over the dev products with at least 5 posts worth answering:
+ * a day's list that holds most of what is worth answering without burying it.
  */
 function keepThreshold(dev: readonly Example[], probabilityOf: (example: Example) => number): number {
-  const scored = dev
-    .map((example) => ({ p: probabilityOf(example), relevant: example.pair.label.relevant }))
-    .sort((a, b) => b.p - a.p);
-  let kept = 0;
-  let right = 0;
+  const products = groupByProduct(dev).filter((group) => group.filter((example) => example.pair.label.relevant).length >= 5);
   let best = 0.5;
-  let bestRight = 0;
-  for (const entry of scored) {
-    kept += 1;
-    if (entry.relevant) right += 1;
-    if (right / kept >= 0.7 && right > bestRight) {
-      bestRight = right;
-      best = entry.p;
+  let bestF1 = -1;
+  for (let step = 1; step < 20; step += 1) {
+    const threshold = step / 20;
+    const f1s = products.map((group) => {
+      const kept = group.filter((example) => probabilityOf(example) >= threshold);
+      const right = kept.filter((example) => example.pair.label.relevant).length;
+      const relevant = group.filter((example) => example.pair.label.relevant).length;
+      const precision = kept.length ? right / kept.length : 0;
+      const recall = relevant ? right / relevant : 0;
+      return precision + recall > 0 ? (2 * precision * recall) / (precision + recall) : 0;
+    });
+    const mean = f1s.reduce((a, b) => a + b, 0) / Math.max(1, f1s.length);
+    if (mean > bestF1) {
+      bestF1 = mean;
+      best = threshold;
     }
   }
-  return Number(best.toFixed(4));
+  return best;
 }
 
 function groupByProduct(examples: readonly Example[]): Example[][] {

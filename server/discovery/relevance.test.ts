@@ -127,8 +127,11 @@ describe('relevance learned from labelled posts', () => {
     );
     const ranked = await createRelevance({ threshold: 0 }).rank([hiring, launch, askingForTool], request());
     expect(ids(ranked)[0]).toBe('asks');
+    const score = (id: string) => ranked.find((scored) => scored.post.externalId === id)?.score ?? 100;
+    expect(score('hiring')).toBeLessThan(score('asks'));
+    expect(score('launch')).toBeLessThan(score('asks') / 2);
     expect(ranked.find((scored) => scored.post.externalId === 'hiring')?.reason).toMatch(/^a job ad/);
-    expect(ids(await relevance.rank([launch, askingForTool], request()))).toEqual(['asks']);
+    expect(ranked.find((scored) => scored.post.externalId === 'launch')?.reason).toMatch(/^promotes their own work/);
   });
 
   it('keeps at most the limit, best first', async () => {

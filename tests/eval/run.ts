@@ -64,8 +64,17 @@ interface Stages {
 /** P@10 on the posts not yet judged, after the person judged this many of the ranking's first. */
 export const curvePoints = [0, 5, 10, 20] as const;
 
+/** What the engine got wrong on a product, by the post's labelled intent. */
+interface Errors {
+  /** Kept but not worth answering. */
+  keptWrongly: Record<string, number>;
+  /** Worth answering but not kept. */
+  missed: Record<string, number>;
+}
+
 interface ProductResult {
   product: EvalProduct;
+  errors_: Errors;
   candidates: number;
   relevant: number;
   engine: Scores;
@@ -271,6 +280,14 @@ async function evaluate(
   }
 
   const engineRanking = kept.sort((x, y) => y.score - x.score).map((post) => post.id);
+  const errors_: Errors = { keptWrongly: {}, missed: {} };
+  const keptIds = new Set(engineRanking);
+  for (const post of candidates) {
+    const label = labels.get(post.id);
+    if (!label) continue;
+    if (keptIds.has(post.id) && !label.relevant) errors_.keptWrongly[label.intent] = (errors_.keptWrongly[label.intent] ?? 0) + 1;
+    if (!keptIds.has(post.id) && label.relevant) errors_.missed[label.intent] = (errors_.missed[label.intent] ?? 0) + 1;
+  }
   const newestFirst = [...candidates].sort((x, y) => y.created_utc - x.created_utc).map((post) => post.id);
   const query = Bm25.queryOf(
     [product.description, ...product.keywords.map((keyword) => keyword.name)].join(' '),
@@ -282,6 +299,7 @@ async function evaluate(
     .slice(0, Math.max(1, engineRanking.length));
   return {
     product,
+    errors_,
     candidates: candidates.length,
     relevant: relevant.size,
     engine: scoreRanking(engineRanking, relevant),
@@ -478,6 +496,22 @@ async function main() {
   );
   console.log(table(rows));
   console.log(`\n${table(stageRows)}`);
+  const errorRows = [['split', 'kept wrongly, by intent', 'missed, by intent']];
+  for (const split of ['train', 'dev', 'test'] as const) {
+    const group = results.filter((result) => result.product.split === split);
+    if (group.length === 0) continue;
+    const sum = (pick: (errors: Errors) => Record<string, number>) => {
+      const total: Record<string, number> = {};
+      for (const result of group)
+        for (const [intent, count] of Object.entries(pick(result.errors_))) total[intent] = (total[intent] ?? 0) + count;
+      return Object.entries(total)
+        .sort((a, b) => b[1] - a[1])
+        .map(([intent, count]) => `${intent} ${count}`)
+        .join(', ');
+    };
+    errorRows.push([split, sum((errors) => errors.keptWrongly), sum((errors) => errors.missed)]);
+  }
+  console.log(`\nErrors left, by the post's labelled intent\n${table(errorRows)}`);
   for (const result of results) {
     if (result.status !== 'finished' || result.errors.length)
       console.log(`${result.product.name}: run ${result.status}; ${result.errors.slice(0, 3).join('; ')}`);
