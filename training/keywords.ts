@@ -60,13 +60,14 @@ export interface PhraseExample {
 export function phraseExamples(
   posts: readonly RealPost[],
   products: readonly EvalProduct[],
+  goalWords: ReadonlySet<string>,
 ): PhraseExample[] {
   const index = new PostIndex(posts);
   const examples: PhraseExample[] = [];
   for (const product of products) {
     const labels = new Map(labelsOf(product).map((label) => [label.postId, label.relevant]));
     const chosenKeywords = new Set(product.keywords.map((keyword) => wordsOf(keyword.name).sort().join(' ')));
-    for (const { candidate, features } of scoredCandidates(productToPropose(product))) {
+    for (const { candidate, features } of scoredCandidates(productToPropose(product), goalWords)) {
       const found = [
         ...index.search('reddit', candidate.phrase),
         ...index.search('hackernews', candidate.phrase),
@@ -94,6 +95,14 @@ export function phraseExamples(
   return examples;
 }
 
+/** Words a sixth or more of the products' goals hold: how goals are written (`KeywordModelFile.goalWords`). */
+export function goalWordsOf(products: readonly EvalProduct[]): Set<string> {
+  const counts = new Map<string, number>();
+  for (const product of products)
+    for (const word of new Set(wordsOf(product.goal))) counts.set(word, (counts.get(word) ?? 0) + 1);
+  return new Set([...counts].filter(([, count]) => count / products.length >= 1 / 6).map(([word]) => word));
+}
+
 export interface KeywordReport {
   trainPhrases: number;
   good: number;
@@ -114,10 +123,12 @@ export function trainKeywords(
   products: readonly EvalProduct[],
   log: (line: string) => void = console.log,
 ): KeywordReport {
+  const goalWords = goalWordsOf(products.filter((product) => product.split === 'train'));
   const of = (split: Split) =>
     phraseExamples(
       posts,
       products.filter((product) => product.split === split),
+      goalWords,
     );
   const train = of('train');
   const dev = of('dev');
@@ -143,11 +154,16 @@ export function trainKeywords(
     const map = values.reduce((a, b) => a + b, 0) / Math.max(1, values.length);
     log(`  keywords, l2 ${l2}: dev mean average precision ${map.toFixed(3)}`);
     if (!best || map > best.map)
-      best = { l2, map, file: { features: [...keywordFeatureNames], standardizer, model } };
+      best = {
+        l2,
+        map,
+        file: { features: [...keywordFeatureNames], standardizer, model, goalWords: [...goalWords].sort() },
+      };
   }
   if (!best) throw new Error('no keyword model');
   const rounded: KeywordModelFile = {
     features: best.file.features,
+    goalWords: best.file.goalWords,
     standardizer: {
       mean: standardizer.mean.map((v) => Number(v.toPrecision(6))),
       scale: standardizer.scale.map((v) => Number(v.toPrecision(6))),

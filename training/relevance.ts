@@ -172,7 +172,9 @@ export function trainRelevance(
  * a day's list that holds most of what is worth answering without burying it.
  */
 function keepThreshold(dev: readonly Example[], probabilityOf: (example: Example) => number): number {
-  const products = groupByProduct(dev).filter((group) => group.filter((example) => example.pair.label.relevant).length >= 5);
+  const products = groupByProduct(dev).filter(
+    (group) => group.filter((example) => example.pair.label.relevant).length >= 5,
+  );
   let best = 0.5;
   let bestF1 = -1;
   for (let step = 1; step < 20; step += 1) {

@@ -64,6 +64,7 @@ export function candidatesOf(
   name: string,
   table: PhraseTable,
   words: WordVectors = wordVectors(),
+  goalWords: ReadonlySet<string> = new Set(),
 ): Candidate[] {
   const nameWords = new Set(wordsOf(name));
   const found = new Map<string, Candidate>();
@@ -91,14 +92,21 @@ export function candidatesOf(
     if (closeness !== null) candidate.tableCloseness = closeness;
     found.set(key, candidate);
   };
+  const framesGoal = (phrase: readonly string[]) =>
+    goalWords.has(phrase[0] ?? '') || goalWords.has(phrase.at(-1) ?? '');
   for (const { text, from } of texts)
     for (const part of text.split(partBreak)) {
       const read = wordsOf(part);
+      const fromGoal = from === 'goal';
       // The part's first word that is not a framing word ("a", "the") is where it opens.
       let first = 0;
       while (first < read.length && edgeShare(words, read[first] ?? '') >= maxEdgeShare) first += 1;
       for (let n = 1; n <= 3; n += 1)
-        for (let i = 0; i + n <= read.length; i += 1) add(read.slice(i, i + n), from, null, i === first);
+        for (let i = 0; i + n <= read.length; i += 1) {
+          const phrase = read.slice(i, i + n);
+          if (fromGoal && framesGoal(phrase)) continue;
+          add(phrase, from, null, i === first);
+        }
     }
   const whole = embed(texts.map((entry) => entry.text).join(' '), words);
   for (const { phrase, closeness } of table.nearest(whole, fromTable))

@@ -17,6 +17,11 @@ export interface KeywordModelFile {
   features: string[];
   standardizer: Standardizer;
   model: BinaryModel;
+  /**
+   * Words a sixth or more of the train products' goals hold ("find", "who", "people", "struggling"):
+   * how goals are written, not what they are about. No phrase taken from a goal starts or ends with one.
+   */
+  goalWords: string[];
 }
 
 export interface ProductToPropose {
@@ -40,14 +45,15 @@ export const fewestProposals = 8;
 /** A phrase this close in meaning to one already proposed says the same thing. */
 const sameMeaning = 0.9;
 /**
- * A single word at least this share of all posts holds is an everyday word ("app", "budget",
- * "design"): a search for it finds mostly other things, so a proposal holds at most one.
+ * A single word at least this share of all posts holds is an everyday word ("app", "students",
+ * "email"): a search for it finds mostly other things, so a proposal holds at most one.
  */
-const everydayShare = 0.01;
+const everydayShare = 0.005;
 
 /** The candidates of a product with their features, in candidate order. */
 export function scoredCandidates(
   product: ProductToPropose,
+  goalWords: ReadonlySet<string>,
   table: PhraseTable = phraseTable(),
   words: WordVectors = wordVectors(),
 ): { candidate: Candidate; features: number[] }[] {
@@ -56,7 +62,7 @@ export function scoredCandidates(
     { text: product.goal, from: 'goal' },
     ...(product.page ?? []),
   ];
-  const candidates = candidatesOf(texts, product.name, table, words);
+  const candidates = candidatesOf(texts, product.name, table, words, goalWords);
   const vectors: ProductVectors = {
     whole: embed(texts.map((entry) => entry.text).join(' '), words),
     description: embed(product.description, words),
@@ -76,7 +82,11 @@ export function scoredCandidates(
 }
 
 export class KeywordModel {
-  constructor(private readonly file: KeywordModelFile) {}
+  private readonly goalWords: ReadonlySet<string>;
+
+  constructor(private readonly file: KeywordModelFile) {
+    this.goalWords = new Set(file.goalWords);
+  }
 
   static load(dir = modelsDir): KeywordModel {
     return new KeywordModel(JSON.parse(readFileSync(join(dir, 'keywords.json'), 'utf8')) as KeywordModelFile);
@@ -92,7 +102,7 @@ export class KeywordModel {
     table: PhraseTable = phraseTable(),
     words: WordVectors = wordVectors(),
   ): Proposal[] {
-    const ranked = scoredCandidates(product, table, words)
+    const ranked = scoredCandidates(product, this.goalWords, table, words)
       .map(({ candidate, features }) => ({ candidate, probability: this.probability(features) }))
       .sort((a, b) => b.probability - a.probability || a.candidate.phrase.localeCompare(b.candidate.phrase));
     const chosen: { candidate: Candidate; probability: number; vector: Float32Array }[] = [];

@@ -115,6 +115,7 @@ describe('symmetricEigen', () => {
     const top = Array.from(vectors[0] ?? []).map((x) => Math.abs(Number(x.toFixed(6))));
     expect(top).toEqual([0, 0, 1]);
     const second = Array.from(vectors[1] ?? []).map((x) => Math.abs(Number(x.toFixed(6))));
-    for (const [i, expected] of [Math.SQRT1_2, Math.SQRT1_2, 0].entries()) expect(second[i]).toBeCloseTo(expected, 6);
+    for (const [i, expected] of [Math.SQRT1_2, Math.SQRT1_2, 0].entries())
+      expect(second[i]).toBeCloseTo(expected, 6);
   });
 });
