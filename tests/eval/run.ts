@@ -82,6 +82,8 @@ interface ProductResult {
   bm25: Scores;
   /** P@10 at each of `curvePoints`. */
   curve: number[];
+  /** The same posts judged and left out, the rest in the first ranking's order: what learning adds to. */
+  unlearned: number[];
   status: string;
   errors: string[];
   stages: Stages;
@@ -102,7 +104,7 @@ function learningCurve(
   product: EvalProduct,
   candidates: readonly RealPost[],
   relevant: ReadonlySet<string>,
-): number[] {
+): { curve: number[]; unlearned: number[] } {
   const reader = new PostReader(20_000);
   const text = {
     name: product.name,
@@ -134,7 +136,8 @@ function learningCurve(
   };
   const byId = new Map(candidates.map((post) => [post.id, post]));
   const first = rank(candidates, null);
-  return curvePoints.map((judged) => {
+  const unlearned = curvePoints.map((judged) => precisionAt10(first.slice(judged), relevant));
+  const curve = curvePoints.map((judged) => {
     if (judged === 0) return precisionAt10(first, relevant);
     const seen = first.slice(0, judged);
     const profile = (id: string) => {
@@ -148,6 +151,7 @@ function learningCurve(
     const rest = candidates.filter((post) => !seen.includes(post.id));
     return precisionAt10(rank(rest, signals), relevant);
   });
+  return { curve, unlearned };
 }
 
 async function evaluate(
@@ -285,8 +289,10 @@ async function evaluate(
   for (const post of candidates) {
     const label = labels.get(post.id);
     if (!label) continue;
-    if (keptIds.has(post.id) && !label.relevant) errors_.keptWrongly[label.intent] = (errors_.keptWrongly[label.intent] ?? 0) + 1;
-    if (!keptIds.has(post.id) && label.relevant) errors_.missed[label.intent] = (errors_.missed[label.intent] ?? 0) + 1;
+    if (keptIds.has(post.id) && !label.relevant)
+      errors_.keptWrongly[label.intent] = (errors_.keptWrongly[label.intent] ?? 0) + 1;
+    if (!keptIds.has(post.id) && label.relevant)
+      errors_.missed[label.intent] = (errors_.missed[label.intent] ?? 0) + 1;
   }
   const newestFirst = [...candidates].sort((x, y) => y.created_utc - x.created_utc).map((post) => post.id);
   const query = Bm25.queryOf(
@@ -305,7 +311,9 @@ async function evaluate(
     engine: scoreRanking(engineRanking, relevant),
     keepAll: scoreRanking(newestFirst, relevant),
     bm25: scoreRanking(bm25Ranking, relevant),
-    curve: product.slug === 'timing' ? [] : learningCurve(product, candidates, relevant),
+    ...(product.slug === 'timing'
+      ? { curve: [], unlearned: [] }
+      : learningCurve(product, candidates, relevant)),
     status,
     errors,
     stages,
@@ -353,7 +361,10 @@ function scoreCells(scores: Scores): string[] {
   return [figure(scores.precision), figure(scores.recall), figure(scores.precisionAt10)];
 }
 
-type Summary = Pick<ProductResult, 'candidates' | 'relevant' | 'engine' | 'keepAll' | 'bm25' | 'curve'>;
+type Summary = Pick<
+  ProductResult,
+  'candidates' | 'relevant' | 'engine' | 'keepAll' | 'bm25' | 'curve' | 'unlearned'
+>;
 
 function meanOf(group: readonly ProductResult[]): Summary {
   const mean = (pick: (result: ProductResult) => number) =>
@@ -365,6 +376,7 @@ function meanOf(group: readonly ProductResult[]): Summary {
     keepAll: meanScores(group.map((result) => result.keepAll)),
     bm25: meanScores(group.map((result) => result.bm25)),
     curve: curvePoints.map((_, i) => mean((result) => result.curve[i] ?? 0)),
+    unlearned: curvePoints.map((_, i) => mean((result) => result.unlearned[i] ?? 0)),
   };
 }
 
@@ -503,7 +515,8 @@ async function main() {
     const sum = (pick: (errors: Errors) => Record<string, number>) => {
       const total: Record<string, number> = {};
       for (const result of group)
-        for (const [intent, count] of Object.entries(pick(result.errors_))) total[intent] = (total[intent] ?? 0) + count;
+        for (const [intent, count] of Object.entries(pick(result.errors_)))
+          total[intent] = (total[intent] ?? 0) + count;
       return Object.entries(total)
         .sort((a, b) => b[1] - a[1])
         .map(([intent, count]) => `${intent} ${count}`)
@@ -512,6 +525,16 @@ async function main() {
     errorRows.push([split, sum((errors) => errors.keptWrongly), sum((errors) => errors.missed)]);
   }
   console.log(`\nErrors left, by the post's labelled intent\n${table(errorRows)}`);
+  const learningRows = [
+    ['split', ...curvePoints.map((judged) => `P@10 after ${judged}: learned / not`)],
+    ...Object.entries(means).map(([split, { all }]) => [
+      split,
+      ...curvePoints.map((_, i) => `${figure(all.curve[i] ?? 0)} / ${figure(all.unlearned[i] ?? 0)}`),
+    ]),
+  ];
+  console.log(
+    `\nLearning from the person: the first posts of the ranking judged, the rest ranked again with their signals or left in order\n${table(learningRows)}`,
+  );
   for (const result of results) {
     if (result.status !== 'finished' || result.errors.length)
       console.log(`${result.product.name}: run ${result.status}; ${result.errors.slice(0, 3).join('; ')}`);
