@@ -11,19 +11,6 @@ export const keywordSchema = z.object({
 });
 export type Keyword = z.infer<typeof keywordSchema>;
 
-/**
- * A keyword ReplyRadar proposes for a project, with how many posts its search found on the networks
- * over the last seven days when it was proposed (`weeklyPosts`, null when no network answered;
- * `more`: a network gave a full page, so there are at least that many).
- */
-export const keywordProposalSchema = z.object({
-  name: z.string(),
-  filter: z.nullable(z.string()),
-  weeklyPosts: z.nullable(z.int().check(z.nonnegative())),
-  more: z.boolean(),
-});
-export type KeywordProposal = z.infer<typeof keywordProposalSchema>;
-
 export const projectSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -36,8 +23,12 @@ export const projectSchema = z.object({
   autopostingSetup: z.boolean(),
   /** Addition: how many keywords this project's workspace may keep (5, or 30 for a workspace given more). */
   keywordsLimit: z.int().check(z.positive()),
-  /** Addition: the 8 to 12 keywords proposed when the project was generated, best first (none before). */
-  keywordProposals: z.optional(z.array(keywordProposalSchema)),
+  /**
+   * Addition: the 8 to 12 keywords proposed when the project was generated, best first (none before):
+   * `keywordProposalSchema` (`contract/keyword-proposals.ts`), parsed by the screen that shows them, so
+   * the scripts every screen loads stay as small.
+   */
+  keywordProposals: z.optional(z.array(z.unknown())),
 });
 export type Project = z.infer<typeof projectSchema>;
 

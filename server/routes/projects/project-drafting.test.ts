@@ -1,4 +1,5 @@
 import type { Project } from '@contract/entities';
+import { keywordProposalsOf } from '@contract/keyword-proposals';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LlmFakeServer, startLlmFakeServer } from '../../../tests/support/llm-fake-server';
 import { type PageServer, startPageServer } from '../../../tests/support/page-server';
@@ -49,7 +50,7 @@ describe.each(testDatabases())('project generation (%s)', (kind) => {
     });
     // 8 to 12 proposals, the best three preselected as keywords, none of them the product's name; no
     // network answers in this test, so no proposal has an estimate.
-    const proposals = project.keywordProposals ?? [];
+    const proposals = keywordProposalsOf(project);
     expect(proposals.length).toBeGreaterThanOrEqual(8);
     expect(proposals.length).toBeLessThanOrEqual(12);
     expect(project.keywords).toEqual(proposals.slice(0, 3).map(({ name, filter }) => ({ name, filter })));

@@ -17,11 +17,8 @@ export const buttonVariants = variants(
   {
     variants: {
       variant: { primary: '', secondary: '', delete: '' },
-      /**
-       * `icon`: a square button holding only an icon (name it with aria-label). `fit`: sm's text and
-       * padding, as tall as its label, for a label that may wrap (put it in a `whitespace-normal` span).
-       */
-      size: { sm: 'text-sm', md: 'text-sm', icon: '', fit: 'text-sm' },
+      /** `icon`: a square button holding only an icon (name it with aria-label). */
+      size: { sm: 'text-sm', md: 'text-sm', icon: '' },
       shape: {
         button: 'rounded-md',
         link: 'min-h-6 rounded-sm underline underline-offset-4',
@@ -42,7 +39,6 @@ export const buttonVariants = variants(
       { shape: 'button', size: 'sm', class: 'h-8 px-3' },
       { shape: 'button', size: 'md', class: 'h-10 px-4' },
       { shape: 'button', size: 'icon', class: 'size-10' },
-      { shape: 'button', size: 'fit', class: 'min-h-8 px-3 py-1 text-left' },
       { shape: 'link', variant: 'primary', class: 'text-primary hover:text-primary-hover' },
       { shape: 'link', variant: 'secondary', class: 'text-foreground hover:text-muted-foreground' },
       { shape: 'link', variant: 'delete', class: 'text-delete hover:text-delete-hover' },

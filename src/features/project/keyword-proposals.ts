@@ -1,4 +1,5 @@
-import type { Keyword, KeywordProposal } from '@contract/entities';
+import type { Keyword } from '@contract/entities';
+import type { KeywordProposal } from '@contract/keyword-proposals';
 
 /**
  * A proposal's weekly figure as a person reads it: '40 posts a week', '1 post a week', '100+ posts a week'

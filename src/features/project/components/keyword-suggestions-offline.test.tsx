@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import type { KeywordProposal } from '@contract/entities';
+import type { KeywordProposal } from '@contract/keyword-proposals';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { projectFixture } from '@tests/support/api-fixtures';

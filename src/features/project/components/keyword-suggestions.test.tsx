@@ -1,4 +1,5 @@
-import type { KeywordProposal, Project } from '@contract/entities';
+import type { Project } from '@contract/entities';
+import type { KeywordProposal } from '@contract/keyword-proposals';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { projectFixture } from '@tests/support/api-fixtures';

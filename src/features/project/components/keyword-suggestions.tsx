@@ -1,9 +1,19 @@
-import type { KeywordProposal } from '@contract/entities';
+import type { KeywordProposal } from '@contract/keyword-proposals';
 import PlusIcon from 'lucide-react/icons/plus';
 import { useLayoutEffect, useRef, useState } from 'react';
-import { Button } from '@/components/ui/button';
 import { VisuallyHidden } from '@/components/ui/visually-hidden';
 import { weeklyPostsText } from '../keyword-proposals';
+
+/**
+ * A suggestion looks like the secondary button, but grows taller for a label that wraps on a phone; it
+ * is drawn here, in the project screen's own script, so the button every screen loads stays as small.
+ */
+const suggestionLook = [
+  'inline-flex max-w-full min-h-8 items-center gap-2 rounded-md px-3 py-1 text-left text-sm font-medium',
+  'border border-border bg-secondary text-secondary-foreground hover:bg-secondary-hover transition-colors',
+  'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring select-none',
+  'disabled:pointer-events-none disabled:opacity-60 [&_svg]:pointer-events-none [&_svg]:shrink-0',
+].join(' ');
 
 /**
  * 'Suggested keywords': the proposals still open, best first, each a button that adds it with its weekly
@@ -49,11 +59,9 @@ export function KeywordSuggestions({
               const figure = weeklyPostsText(proposal);
               return (
                 <li key={proposal.name} className="flex max-w-full">
-                  <Button
+                  <button
                     type="button"
-                    variant="secondary"
-                    size="fit"
-                    className="max-w-full"
+                    className={suggestionLook}
                     aria-label={`Add keyword ${proposal.name}, ${figure}`}
                     disabled={disabled}
                     onClick={() => {
@@ -67,7 +75,7 @@ export function KeywordSuggestions({
                       {proposal.name}{' '}
                       <span className="font-normal whitespace-nowrap text-muted-foreground">{figure}</span>
                     </span>
-                  </Button>
+                  </button>
                 </li>
               );
             })}

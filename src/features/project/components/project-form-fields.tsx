@@ -1,4 +1,4 @@
-import type { KeywordProposal } from '@contract/entities';
+import type { KeywordProposal } from '@contract/keyword-proposals';
 import { fieldMessages } from '@contract/messages';
 import SlidersHorizontalIcon from 'lucide-react/icons/sliders-horizontal';
 import { useState } from 'react';

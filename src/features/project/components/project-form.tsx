@@ -1,4 +1,5 @@
 import type { Project } from '@contract/entities';
+import { keywordProposalsOf } from '@contract/keyword-proposals';
 import { useStore } from '@tanstack/react-form';
 import { useId } from 'react';
 import { Button } from '@/components/ui/button';
@@ -50,7 +51,7 @@ export function ProjectForm({ project, readOnly = false }: { project: Project; r
         <KeywordsField
           {...fields}
           keywordsLimit={project.keywordsLimit}
-          proposals={project.keywordProposals ?? []}
+          proposals={keywordProposalsOf(project)}
           onManageFilter={keywordFilter.open}
         />
 
