@@ -18,7 +18,7 @@ export function keywordProposalsOf(project: {
   keywordProposals?: readonly unknown[] | undefined;
 }): KeywordProposal[] {
   return (project.keywordProposals ?? []).flatMap((each) => {
-    const parsed = z.safeParse(keywordProposalSchema, each);
+    const parsed = keywordProposalSchema.safeParse(each);
     return parsed.success ? [parsed.data] : [];
   });
 }
