@@ -1,7 +1,7 @@
 import { verifyToken } from '@clerk/backend';
 import { TokenVerificationError } from '@clerk/backend/errors';
 import { type Role, roleSchema } from '@contract/entities';
-import { HttpError } from '../http/envelope';
+import { DomainError } from '../domain/errors';
 import type { TokenVerifier, VerifiedToken } from './principal';
 
 type Claims = Record<string, unknown>;
@@ -54,10 +54,10 @@ export class ClerkVerifier implements TokenVerifier {
       if (!(error instanceof TokenVerificationError)) throw error;
       const message =
         error.reason === 'token-expired' ? 'Session token has expired' : 'Session token is invalid';
-      throw new HttpError(401, 'unauthorized', message);
+      throw new DomainError('unauthenticated', 'unauthorized', message);
     }
     const subject = text(claims.sub);
-    if (!subject) throw new HttpError(401, 'unauthorized', 'Session token has no subject');
+    if (!subject) throw new DomainError('unauthenticated', 'unauthorized', 'Session token has no subject');
     return { subject, ...organisationClaims(claims) };
   }
 }

@@ -2,7 +2,7 @@ import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { and, count, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { emailVerificationCodes, users } from '../db/schema';
-import { HttpError } from '../http/envelope';
+import { DomainError } from '../domain/errors';
 import type { Logger } from '../logger';
 import type { Mailer } from '../mail/mailer';
 
@@ -62,8 +62,9 @@ export class EmailVerification {
       .select({ email: users.email, verifiedAt: users.emailVerifiedAt })
       .from(users)
       .where(eq(users.id, userId));
-    if (!user?.email) throw new HttpError(409, 'conflict', emailVerificationMessages.noEmail);
-    if (user.verifiedAt) throw new HttpError(409, 'conflict', emailVerificationMessages.alreadyVerified);
+    if (!user?.email) throw new DomainError('conflict', 'conflict', emailVerificationMessages.noEmail);
+    if (user.verifiedAt)
+      throw new DomainError('conflict', 'conflict', emailVerificationMessages.alreadyVerified);
     const now = this.now();
 
     const code = newCode();
@@ -95,7 +96,7 @@ export class EmailVerification {
       });
       return true;
     });
-    if (!sent) throw new HttpError(429, 'rate_limited', emailVerificationMessages.tooManyCodes);
+    if (!sent) throw new DomainError('limited', 'rate_limited', emailVerificationMessages.tooManyCodes);
 
     const link = new URL('/subscribe', origin);
     link.searchParams.set('code', code);
@@ -112,7 +113,7 @@ export class EmailVerification {
     });
     await mail.catch((error: unknown) => {
       this.logger.error({ err: error, userId }, 'could not mail the email code');
-      throw new HttpError(503, 'mail_unavailable', emailVerificationMessages.mailUnavailable);
+      throw new DomainError('unavailable', 'mail_unavailable', emailVerificationMessages.mailUnavailable);
     });
     this.logger.info({ userId }, 'email code sent');
     return { email: user.email };
@@ -124,7 +125,7 @@ export class EmailVerification {
       .select({ email: users.email, verifiedAt: users.emailVerifiedAt })
       .from(users)
       .where(eq(users.id, userId));
-    if (!user?.email) throw new HttpError(409, 'conflict', emailVerificationMessages.noEmail);
+    if (!user?.email) throw new DomainError('conflict', 'conflict', emailVerificationMessages.noEmail);
     if (user.verifiedAt) return;
     const now = this.now();
 
@@ -171,6 +172,6 @@ export class EmailVerification {
         : outcome === 'voided'
           ? emailVerificationMessages.tooManyWrongCodes
           : emailVerificationMessages.noLiveCode;
-    throw new HttpError(400, 'bad_request', message, 'code');
+    throw new DomainError('invalid', 'bad_request', message, { field: 'code' });
   }
 }

@@ -5,9 +5,9 @@ import type { Context } from 'hono';
 import type { Database } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
 import { invitations, memberships, users, workspaces } from '../db/schema';
+import { DomainError } from '../domain/errors';
 import type { Bind } from '../http/bind-route';
 import type { AppDeps } from '../http/deps';
-import { HttpError } from '../http/envelope';
 import { isUuid } from '../http/ids';
 import { linkOrigin } from '../mail/link-origin';
 import type { LocalSessions } from './local-sessions';
@@ -21,13 +21,17 @@ export const emailUnverifiedMessage = 'Confirm your email before answering invit
  * match by email, so only a proven address may answer one: 403 before that (decision 022).
  */
 async function pendingInvitationFor(db: Database, id: string, userId: string) {
-  const notFound = new HttpError(404, 'not_found', 'There is no pending invitation with that id for you');
+  const notFound = new DomainError(
+    'not-found',
+    'not_found',
+    'There is no pending invitation with that id for you',
+  );
   const [user] = await db
     .select({ email: users.email, emailVerifiedAt: users.emailVerifiedAt })
     .from(users)
     .where(eq(users.id, userId));
   if (!user?.email) throw notFound;
-  if (!user.emailVerifiedAt) throw new HttpError(403, 'email_unverified', emailUnverifiedMessage);
+  if (!user.emailVerifiedAt) throw new DomainError('forbidden', 'email_unverified', emailUnverifiedMessage);
   if (!isUuid(id)) throw notFound;
   const [invitation] = await db
     .select()
@@ -55,19 +59,21 @@ export function registerInvitationRoutes(
     async (c, { body }): Promise<Invitation> => {
       const { userId, workspaceId, role } = c.get('principal');
       if (!workspaceId || role !== 'org:admin')
-        throw new HttpError(403, 'forbidden', 'Only an admin of this workspace can invite people');
+        throw new DomainError('forbidden', 'forbidden', 'Only an admin of this workspace can invite people');
       const [member] = await db
         .select({ userId: memberships.userId })
         .from(memberships)
         .innerJoin(users, eq(users.id, memberships.userId))
         .where(and(eq(memberships.workspaceId, workspaceId), eq(users.email, body.email)));
       if (member)
-        throw new HttpError(409, 'conflict', 'That person is already a member of this workspace', 'email');
-      const alreadyInvited = new HttpError(
-        409,
+        throw new DomainError('conflict', 'conflict', 'That person is already a member of this workspace', {
+          field: 'email',
+        });
+      const alreadyInvited = new DomainError(
+        'conflict',
         'conflict',
         'That person already has a pending invitation to this workspace',
-        'email',
+        { field: 'email' },
       );
       const [pending] = await db
         .select({ id: invitations.id })
@@ -133,7 +139,7 @@ export function registerInvitationRoutes(
       return true;
     });
     if (!accepted)
-      throw new HttpError(404, 'not_found', 'There is no pending invitation with that id for you');
+      throw new DomainError('not-found', 'not_found', 'There is no pending invitation with that id for you');
     await localSessions.setActiveWorkspace(session.id, session.userId, invitation.workspaceId);
     return localSessions.describe(session.id);
   });

@@ -5,9 +5,9 @@ import type { Context, Hono } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { isUniqueViolation } from '../db/errors';
 import { memberships, users, workspaces } from '../db/schema';
+import { DomainError } from '../domain/errors';
 import type { AppEnv, Bind } from '../http/bind-route';
 import type { AppDeps } from '../http/deps';
-import { HttpError } from '../http/envelope';
 import { PasswordAttempts, rateLimit } from '../http/rate-limit';
 import { isHttps as reachedOverHttps } from '../http/trusted-proxy';
 import { linkOrigin } from '../mail/link-origin';
@@ -72,9 +72,14 @@ export function registerLocalAuthRoutes(
     api.signUp,
     async (c, { body }) => {
       const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, body.email));
-      if (existing) throw new HttpError(422, 'form_identifier_exists', authMessages.emailTaken, 'email');
+      if (existing)
+        throw new DomainError('refused', 'form_identifier_exists', authMessages.emailTaken, {
+          field: 'email',
+        });
       if (await isCommonPassword(body.password))
-        throw new HttpError(422, 'form_password_pwned', authMessages.passwordTooCommon, 'password');
+        throw new DomainError('refused', 'form_password_pwned', authMessages.passwordTooCommon, {
+          field: 'password',
+        });
       const passwordHash = await hashPassword(body.password, env.AUTH_PASSWORD_COST);
       let userId: string;
       try {
@@ -86,7 +91,9 @@ export function registerLocalAuthRoutes(
         userId = user.id;
       } catch (error) {
         if (isUniqueViolation(error))
-          throw new HttpError(422, 'form_identifier_exists', authMessages.emailTaken, 'email');
+          throw new DomainError('refused', 'form_identifier_exists', authMessages.emailTaken, {
+            field: 'email',
+          });
         throw error;
       }
       logger.info({ userId }, 'account created');
@@ -101,16 +108,21 @@ export function registerLocalAuthRoutes(
   bind(api.signIn, async (c, { body }) => {
     const [user] = await db.select().from(users).where(eq(users.email, body.email));
     if (!user?.passwordHash)
-      throw new HttpError(422, 'form_identifier_not_found', authMessages.accountNotFound, 'email');
+      throw new DomainError('refused', 'form_identifier_not_found', authMessages.accountNotFound, {
+        field: 'email',
+      });
     // Per account, whatever the address: the per-address limit alone lets many addresses guess.
     const wait = passwordAttempts.begin(user.id);
     if (wait > 0) {
-      c.header('Retry-After', String(wait));
-      throw new HttpError(429, 'rate_limited', authMessages.tooManyPasswordAttempts(wait));
+      throw new DomainError('limited', 'rate_limited', authMessages.tooManyPasswordAttempts(wait), {
+        retryAfterSeconds: wait,
+      });
     }
     if (!(await verifyPassword(body.password, user.passwordHash))) {
       logger.info({ userId: user.id }, 'sign-in refused: wrong password');
-      throw new HttpError(422, 'form_password_incorrect', authMessages.passwordIncorrect, 'password');
+      throw new DomainError('refused', 'form_password_incorrect', authMessages.passwordIncorrect, {
+        field: 'password',
+      });
     }
     passwordAttempts.succeeded(user.id);
     return startSession(c, user.id);
@@ -128,7 +140,7 @@ export function registerLocalAuthRoutes(
       }
       return await localSessions.describe(session.id);
     } catch (error) {
-      if (!(error instanceof HttpError && error.status === 401)) throw error;
+      if (!(error instanceof DomainError && error.kind === 'unauthenticated')) throw error;
       if (getCookie(c, sessionCookie)) clearCookie(c);
       return null;
     }
@@ -141,7 +153,7 @@ export function registerLocalAuthRoutes(
         const session = await localSessions.fromCookie(cookie);
         await localSessions.revoke(session.id);
       } catch (error) {
-        if (!(error instanceof HttpError)) throw error;
+        if (!(error instanceof DomainError)) throw error;
       }
     }
     clearCookie(c);

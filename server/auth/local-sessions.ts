@@ -3,7 +3,7 @@ import type { AuthSession } from '@contract/auth';
 import { and, asc, eq, gt, isNull } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { invitations, memberships, sessions, users, workspaces } from '../db/schema';
-import { HttpError } from '../http/envelope';
+import { DomainError } from '../domain/errors';
 import { isUuid } from '../http/ids';
 import { hashSessionSecret, type LocalTokens, newSessionSecret } from './local-tokens';
 
@@ -39,14 +39,14 @@ export class LocalSessions {
         expiresAt: new Date(Date.now() + this.ttlDays * dayMs),
       })
       .returning({ id: sessions.id });
-    if (!row) throw new HttpError(500, 'internal_error', 'Could not open a session');
+    if (!row) throw new DomainError('failed', 'internal_error', 'Could not open a session');
     return { cookie: `${row.id}.${secret}`, sessionId: row.id };
   }
 
   /** Finds the live session a cookie names, sliding its expiry forward; 401 when there is none. */
   async fromCookie(cookie: string | undefined) {
     const [sessionId, secret] = (cookie ?? '').split('.');
-    const notSignedIn = new HttpError(401, 'unauthorized', 'You are not signed in');
+    const notSignedIn = new DomainError('unauthenticated', 'unauthorized', 'You are not signed in');
     if (!sessionId || !secret || !isUuid(sessionId)) throw notSignedIn;
     const [row] = await this.db
       .select()
@@ -71,13 +71,17 @@ export class LocalSessions {
     if (workspaceId) {
       // Checked before the query: PostgreSQL refuses a malformed uuid with an error (a 500).
       if (!isUuid(workspaceId))
-        throw new HttpError(400, 'bad_request', 'That is not a workspace id', 'workspaceId');
+        throw new DomainError('invalid', 'bad_request', 'That is not a workspace id', {
+          field: 'workspaceId',
+        });
       const [membership] = await this.db
         .select({ role: memberships.role })
         .from(memberships)
         .where(and(eq(memberships.userId, userId), eq(memberships.workspaceId, workspaceId)));
       if (!membership)
-        throw new HttpError(403, 'forbidden', 'You are not a member of that workspace', 'workspaceId');
+        throw new DomainError('forbidden', 'forbidden', 'You are not a member of that workspace', {
+          field: 'workspaceId',
+        });
     }
     await this.db.update(sessions).set({ activeWorkspaceId: workspaceId }).where(eq(sessions.id, sessionId));
   }
@@ -85,9 +89,9 @@ export class LocalSessions {
   /** The signed-in person's world and a fresh token for the session's active workspace. */
   async describe(sessionId: string): Promise<AuthSession> {
     const [session] = await this.db.select().from(sessions).where(eq(sessions.id, sessionId));
-    if (!session) throw new HttpError(401, 'unauthorized', 'You are not signed in');
+    if (!session) throw new DomainError('unauthenticated', 'unauthorized', 'You are not signed in');
     const [user] = await this.db.select().from(users).where(eq(users.id, session.userId));
-    if (!user) throw new HttpError(401, 'unauthorized', 'This account no longer exists');
+    if (!user) throw new DomainError('unauthenticated', 'unauthorized', 'This account no longer exists');
 
     const memberRows = await this.db
       .select({ id: workspaces.id, name: workspaces.name, role: memberships.role })

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { roleSchema } from '@contract/entities';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
-import { HttpError } from '../http/envelope';
+import { DomainError } from '../domain/errors';
 import type { TokenVerifier, VerifiedToken } from './principal';
 
 const issuer = 'replyradar';
@@ -73,7 +73,7 @@ export class LocalTokens implements TokenVerifier {
     if (known) {
       if (Date.now() < known.expiresAt) return known.claims;
       this.verified.delete(token);
-      throw new HttpError(401, 'unauthorized', 'Session token has expired');
+      throw new DomainError('unauthenticated', 'unauthorized', 'Session token has expired');
     }
     const claims = await this.check(token);
     if (claims.expiresAt !== null) {
@@ -88,9 +88,9 @@ export class LocalTokens implements TokenVerifier {
     try {
       const { payload } = await jwtVerify(token, this.secret, { issuer, audience, algorithms: ['HS256'] });
       if (typeof payload.sub !== 'string')
-        throw new HttpError(401, 'unauthorized', 'Session token has no subject');
+        throw new DomainError('unauthenticated', 'unauthorized', 'Session token has no subject');
       if (typeof payload.sid !== 'string')
-        throw new HttpError(401, 'unauthorized', 'Session token names no session');
+        throw new DomainError('unauthenticated', 'unauthorized', 'Session token names no session');
       const role = roleSchema.safeParse(payload.org_role);
       const claims = {
         subject: payload.sub,
@@ -102,10 +102,10 @@ export class LocalTokens implements TokenVerifier {
       // jose refuses a token from its `exp` second on; one without `exp` is not kept.
       return { claims, expiresAt: typeof payload.exp === 'number' ? payload.exp * 1000 : null };
     } catch (error) {
-      if (error instanceof HttpError) throw error;
+      if (error instanceof DomainError) throw error;
       if (error instanceof joseErrors.JWTExpired)
-        throw new HttpError(401, 'unauthorized', 'Session token has expired');
-      throw new HttpError(401, 'unauthorized', 'Session token is invalid');
+        throw new DomainError('unauthenticated', 'unauthorized', 'Session token has expired');
+      throw new DomainError('unauthenticated', 'unauthorized', 'Session token is invalid');
     }
   }
 }

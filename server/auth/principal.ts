@@ -32,6 +32,6 @@ export interface VerifiedToken {
 
 export interface TokenVerifier {
   readonly kind: 'local' | 'clerk';
-  /** Resolves the token's claims, or throws an HttpError 401 saying why it was refused. */
+  /** Resolves the token's claims, or throws a DomainError (unauthenticated) saying why it was refused. */
   verify(token: string): Promise<VerifiedToken>;
 }

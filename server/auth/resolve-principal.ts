@@ -2,7 +2,7 @@ import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { AccessChanges } from '../db/access-changes';
 import type { Database } from '../db/client';
 import { memberships, projects, sessions, subscriptions, users, workspaces } from '../db/schema';
-import { HttpError } from '../http/envelope';
+import { DomainError } from '../domain/errors';
 import { isUuid } from '../http/ids';
 import { AccessCache } from './access-cache';
 import type { Principal, ProjectRow, TokenVerifier, VerifiedToken } from './principal';
@@ -54,13 +54,17 @@ export class PrincipalResolver {
   async resolve(authorization: string | undefined, projectIdHeader: string | undefined): Promise<Principal> {
     const token = authorization?.replace(/^Bearer\s+/i, '').trim();
     if (!token)
-      throw new HttpError(401, 'unauthorized', 'Sign in to continue: the Authorization header is empty');
+      throw new DomainError(
+        'unauthenticated',
+        'unauthorized',
+        'Sign in to continue: the Authorization header is empty',
+      );
     const verified = await this.verifier.verify(token);
     if (this.verifier.kind === 'local') return this.fromLocal(verified, projectIdHeader);
     const base = await this.fromClerk(verified);
     const requested = requestedProject(projectIdHeader);
     const row = await this.lookup(base.userId, base.workspaceId, requested, null);
-    if (!row) throw new HttpError(401, 'unauthorized', 'This account no longer exists');
+    if (!row) throw new DomainError('unauthenticated', 'unauthorized', 'This account no longer exists');
     const principal = { ...base, subscribed: row.subscribed };
     if (!requested) return { ...principal, projectId: null, project: null };
     if (!base.workspaceId || !row.projectId) throw projectForbidden();
@@ -74,13 +78,14 @@ export class PrincipalResolver {
    */
   private async fromLocal(token: VerifiedToken, projectIdHeader: string | undefined): Promise<Principal> {
     if (!isUuid(token.subject) || !token.sessionId || !isUuid(token.sessionId))
-      throw new HttpError(401, 'unauthorized', 'Session token is invalid');
+      throw new DomainError('unauthenticated', 'unauthorized', 'Session token is invalid');
     const orgId = token.orgId && isUuid(token.orgId) ? token.orgId : null;
     const header = projectIdHeader?.trim() || null;
     const projectId = header && isUuid(header) ? header : null;
     const row = await this.lookup(token.subject, orgId, projectId, token.sessionId);
-    if (!row) throw new HttpError(401, 'unauthorized', 'This account no longer exists');
-    if (!row.signedIn) throw new HttpError(401, 'unauthorized', 'You have signed out: sign in again');
+    if (!row) throw new DomainError('unauthenticated', 'unauthorized', 'This account no longer exists');
+    if (!row.signedIn)
+      throw new DomainError('unauthenticated', 'unauthorized', 'You have signed out: sign in again');
     const workspaceId = row.role ? orgId : null;
     const base = { userId: row.userId, workspaceId, role: row.role, subscribed: row.subscribed };
     if (!header) return { ...base, projectId: null, project: null };
@@ -149,7 +154,7 @@ export class PrincipalResolver {
       .values({ clerkUserId: token.subject })
       .onConflictDoUpdate({ target: users.clerkUserId, set: { clerkUserId: token.subject } })
       .returning({ id: users.id });
-    if (!user) throw new HttpError(500, 'internal_error', 'Could not record the signed-in user');
+    if (!user) throw new DomainError('failed', 'internal_error', 'Could not record the signed-in user');
 
     let workspaceId: string | null = null;
     if (token.orgId && token.orgRole) {
@@ -158,7 +163,8 @@ export class PrincipalResolver {
         .values({ clerkOrgId: token.orgId, name: token.orgSlug ?? token.orgId, createdBy: user.id })
         .onConflictDoUpdate({ target: workspaces.clerkOrgId, set: { clerkOrgId: token.orgId } })
         .returning({ id: workspaces.id });
-      if (!workspace) throw new HttpError(500, 'internal_error', 'Could not record the active workspace');
+      if (!workspace)
+        throw new DomainError('failed', 'internal_error', 'Could not record the active workspace');
       workspaceId = workspace.id;
       await this.db
         .insert(memberships)
@@ -179,15 +185,17 @@ function requestedProject(header: string | undefined): string | null {
   const projectId = header?.trim();
   if (!projectId) return null;
   if (!isUuid(projectId))
-    throw new HttpError(400, 'bad_request', 'The project-id header must be a project id', 'project-id');
+    throw new DomainError('invalid', 'bad_request', 'The project-id header must be a project id', {
+      field: 'project-id',
+    });
   return projectId;
 }
 
-function projectForbidden(): HttpError {
-  return new HttpError(
-    403,
+function projectForbidden(): DomainError {
+  return new DomainError(
+    'forbidden',
     'forbidden',
     'The project-id header names a project outside your active workspace',
-    'project-id',
+    { field: 'project-id' },
   );
 }

@@ -1,4 +1,4 @@
-import { HttpError } from '../http/envelope';
+import { DomainError } from '../domain/errors';
 import { ProfileServiceError } from './types';
 
 /** What the wizard was doing with the profile service, for the words of a failure. */
@@ -57,8 +57,9 @@ export function profileProblem(error: unknown, work: ProfileWork, signal: AbortS
  * The answer to a call whose profile-service work failed: 504 on a time-out, 409 when the profile is
  * not in the service (the person makes a new one), 502 otherwise.
  */
-export function profileHttpError(problem: ReturnType<typeof profileProblem>): HttpError {
-  if (problem.kind === 'timeout') return new HttpError(504, 'profile_service_timeout', problem.message);
-  if (problem.kind === 'not_found') return new HttpError(409, 'profile_not_found', problem.message);
-  return new HttpError(502, 'profile_service_failed', problem.message);
+export function profileError(problem: ReturnType<typeof profileProblem>): DomainError {
+  if (problem.kind === 'timeout')
+    return new DomainError('upstream-timeout', 'profile_service_timeout', problem.message);
+  if (problem.kind === 'not_found') return new DomainError('conflict', 'profile_not_found', problem.message);
+  return new DomainError('upstream-failed', 'profile_service_failed', problem.message);
 }

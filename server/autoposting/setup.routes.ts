@@ -3,9 +3,9 @@ import { eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { findSubscription, toSubscription } from '../billing/subscriptions';
 import { projects } from '../db/schema';
+import { DomainError } from '../domain/errors';
 import type { AppEnv, Bind } from '../http/bind-route';
 import type { AppDeps } from '../http/deps';
-import { HttpError } from '../http/envelope';
 import { AutopostingSetup, type SetupProject } from './setup';
 
 /**
@@ -23,29 +23,26 @@ export function registerAutopostingRoutes(
     const principal = c.get('principal');
     const subscription = toSubscription(await findSubscription(db, principal));
     if (!subscription.addons.autopost)
-      throw new HttpError(
-        403,
+      throw new DomainError(
+        'forbidden',
         'forbidden',
         "Autoposting is part of the Autopilot plan: this workspace's plan does not include it",
       );
     if (!principal.projectId)
-      throw new HttpError(
-        400,
+      throw new DomainError(
+        'invalid',
         'bad_request',
         'Send the project-id header: autoposting is set up per project',
-        'project-id',
+        { field: 'project-id' },
       );
     const [project] = await db
       .select({ id: projects.id, name: projects.name, workspaceId: projects.workspaceId })
       .from(projects)
       .where(eq(projects.id, principal.projectId));
     if (!project)
-      throw new HttpError(
-        404,
-        'not_found',
-        'There is no such project in your active workspace',
-        'project-id',
-      );
+      throw new DomainError('not-found', 'not_found', 'There is no such project in your active workspace', {
+        field: 'project-id',
+      });
     return project;
   }
 

@@ -2,7 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer, testDatabases } from '../../tests/support/server-harness';
 import { autopostingSetups, projects, workspaces } from '../db/schema';
-import { HttpError } from '../http/envelope';
+import { DomainError } from '../domain/errors';
+import { statusOfKind } from '../http/error-handler';
 import { createLogger } from '../logger';
 import { AutopostingSetup, type SetupProject } from './setup';
 import {
@@ -129,9 +130,9 @@ describe.each(testDatabases())('the setup-autoposting wizard (%s)', (kind) => {
         throw new Error('the call succeeded');
       },
       (error: unknown) => {
-        expect(error).toBeInstanceOf(HttpError);
-        const { status, code, message, field } = error as HttpError;
-        return { status, code, message, field };
+        expect(error).toBeInstanceOf(DomainError);
+        const { kind, code, message, field } = error as DomainError;
+        return { status: statusOfKind[kind], code, message, field };
       },
     );
   const autopostingSetup = async (projectId: string) =>

@@ -5,11 +5,11 @@ import { eq } from 'drizzle-orm';
 import type { Principal } from '../auth/principal';
 import type { Database } from '../db/client';
 import { socials } from '../db/schema';
-import { HttpError } from '../http/envelope';
+import { DomainError } from '../domain/errors';
 import type { Logger } from '../logger';
 import { isoCountryCodes } from './countries';
 import { checkLogins, isPublishingNetwork, type NetworkWebEnv } from './logins';
-import { type ProfileWork, profileHttpError, profileProblem, within } from './profile-calls';
+import { type ProfileWork, profileError, profileProblem, within } from './profile-calls';
 import { type SetupRow, SetupStore } from './setup-store';
 import { type BrowserProfileService, type ProfileLogin, ProfileServiceError } from './types';
 
@@ -99,7 +99,7 @@ export class AutopostingSetup {
     const country = data.country.toUpperCase();
     const offered = await this.countries().catch(() => isoCountryCodes());
     if (!offered.includes(country))
-      throw new HttpError(400, 'bad_request', 'Choose a country from the list', 'country');
+      throw new DomainError('invalid', 'bad_request', 'Choose a country from the list', { field: 'country' });
     await this.store.ensure(project.id);
     const claimed = await this.store.claim(project.id, ['initial', 'userData'], 'creatingProfile', {
       email: data.email,
@@ -119,7 +119,11 @@ export class AutopostingSetup {
     const row = await this.store.find(project.id);
     const step = row?.step ?? 'initial';
     if (step === 'initial' || step === 'userData' || step === 'creatingProfile')
-      throw new HttpError(409, 'conflict', 'Create your automation profile first: submit your details');
+      throw new DomainError(
+        'conflict',
+        'conflict',
+        'Create your automation profile first: submit your details',
+      );
     const from: AutopostingStep[] = mode === 'check' ? ['setupSocials'] : ['checkSocialsFailed'];
     if (mode === 'recheck' && row && needsRecheck(row)) from.push('finish');
     const claimed = await this.store.claim(project.id, from, 'checkSocials', { problem: null });
@@ -130,7 +134,8 @@ export class AutopostingSetup {
   /** checkSocials, checkSocialsFailed ('Skip for now') or finish → finish: the project's setup is done. */
   async finish(project: SetupProject): Promise<AutopostingStatus> {
     const done = await this.store.finish(project.id, ['checkSocials', 'checkSocialsFailed', 'finish']);
-    if (!done) throw new HttpError(409, 'conflict', 'Log into your social accounts and press Continue first');
+    if (!done)
+      throw new DomainError('conflict', 'conflict', 'Log into your social accounts and press Continue first');
     return this.status(project);
   }
 
@@ -147,11 +152,11 @@ export class AutopostingSetup {
     const [firstChanged] = changed;
     if (firstChanged) {
       if (principal.role !== 'org:admin')
-        throw new HttpError(
-          403,
+        throw new DomainError(
+          'forbidden',
           'forbidden',
           "Only an admin of this workspace can change Autopilot's pacing",
-          firstChanged,
+          { field: firstChanged },
         );
       await this.store.setPacing(project.workspaceId, {
         ...(changed.includes('dailyCap') ? { dailyCap: settings.dailyCap } : {}),
@@ -285,17 +290,18 @@ export class AutopostingSetup {
       if (claimed.step === 'creatingProfile') await this.createProfile(project, claimed);
       else await this.check(project, claimed, fallbackOf(claimed));
     })().catch((error: unknown) => {
-      if (!(error instanceof HttpError)) this.options.logger.error({ err: error }, 'resuming a setup failed');
+      if (!(error instanceof DomainError))
+        this.options.logger.error({ err: error }, 'resuming a setup failed');
     });
     this.running.add(work);
     void work.finally(() => this.running.delete(work));
   }
 
-  private failure(error: unknown, work: ProfileWork, signal: AbortSignal): HttpError {
-    if (error instanceof HttpError) return error;
+  private failure(error: unknown, work: ProfileWork, signal: AbortSignal): DomainError {
+    if (error instanceof DomainError) return error;
     const problem = profileProblem(error, work, signal, this.timeoutMs);
     this.options.logger.warn({ err: error, work, kind: problem.kind }, 'the browser-profile service failed');
-    return profileHttpError(problem);
+    return profileError(problem);
   }
 }
 

@@ -3,7 +3,7 @@ import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Principal } from '../auth/principal';
 import type { Database } from '../db/client';
 import { subscriptions } from '../db/schema';
-import { HttpError } from '../http/envelope';
+import { DomainError } from '../domain/errors';
 import type { BillingProvider, PortalRequest } from './billing-provider';
 import { type BillingPeriod, itemsOfPrices, readPlanChoice } from './plan-items';
 import { findSubscription, toSubscription } from './subscriptions';
@@ -39,8 +39,8 @@ export class LocalBilling implements BillingProvider {
     const choice = readPlanChoice(this.items, priceIds);
     const current = await findSubscription(this.db, principal);
     if (principal.workspaceId && current?.active && current.workspaceId && principal.role !== 'org:admin')
-      throw new HttpError(
-        403,
+      throw new DomainError(
+        'forbidden',
         'forbidden',
         "Only an admin of this workspace can change the workspace's plan",
       );
@@ -86,8 +86,8 @@ export class LocalBilling implements BillingProvider {
   /** An admin cancels the active workspace's subscription; it becomes inactive at once. */
   async cancel(principal: Principal): Promise<Subscription> {
     if (!principal.workspaceId || principal.role !== 'org:admin')
-      throw new HttpError(
-        403,
+      throw new DomainError(
+        'forbidden',
         'forbidden',
         "Only an admin of this workspace can cancel the workspace's plan",
       );

@@ -2,8 +2,8 @@ import type { PlanItem } from '@contract/entities';
 import { and, desc, eq, isNotNull, isNull, or } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { subscriptions } from '../db/schema';
+import { DomainError } from '../domain/errors';
 import type { Env } from '../env';
-import { HttpError } from '../http/envelope';
 import type { Logger } from '../logger';
 import type { BillingProvider, PortalRequest } from './billing-provider';
 import { PaddleApi, PaddleApiError, paddleApiUrl } from './paddle-api';
@@ -48,7 +48,11 @@ export class PaddleBilling implements BillingProvider {
       .orderBy(desc(subscriptions.active), desc(subscriptions.updatedAt))
       .limit(1);
     if (!row?.customerId || !row.externalId)
-      throw new HttpError(404, 'not_found', 'This workspace has no Paddle subscription to manage yet');
+      throw new DomainError(
+        'not-found',
+        'not_found',
+        'This workspace has no Paddle subscription to manage yet',
+      );
     try {
       return await this.api.createPortalSession(row.customerId, [row.externalId]);
     } catch (error) {
@@ -57,8 +61,8 @@ export class PaddleBilling implements BillingProvider {
         { status: error.status, detail: error.detail, subscription: row.externalId },
         'Paddle refused a customer portal session',
       );
-      throw new HttpError(
-        502,
+      throw new DomainError(
+        'upstream-failed',
         'bad_gateway',
         'Paddle could not open the subscription settings just now. Please try again in a moment.',
       );
@@ -78,22 +82,24 @@ export class PaddleBilling implements BillingProvider {
     });
     if (!check.ok) {
       this.logger.warn({ reason: check.reason }, 'Paddle webhook refused');
-      throw new HttpError(401, 'unauthorized', check.reason);
+      throw new DomainError('unauthenticated', 'unauthorized', check.reason);
     }
     let json: unknown;
     try {
       json = JSON.parse(Buffer.from(rawBody).toString('utf8'));
     } catch {
-      throw new HttpError(400, 'bad_request', 'The request body must be valid JSON', 'body');
+      throw new DomainError('invalid', 'bad_request', 'The request body must be valid JSON', {
+        field: 'body',
+      });
     }
     const event = paddleEventSchema.safeParse(json);
     if (!event.success) {
       const issue = event.error.issues[0];
-      throw new HttpError(
-        400,
+      throw new DomainError(
+        'invalid',
         'bad_request',
         `The body is not a Paddle event: ${issue?.message ?? 'unexpected shape'}`,
-        issue?.path.join('.') || 'body',
+        { field: issue?.path.join('.') || 'body' },
       );
     }
     try {
@@ -105,7 +111,7 @@ export class PaddleBilling implements BillingProvider {
       return outcome;
     } catch (error) {
       if (error instanceof MalformedEventError)
-        throw new HttpError(400, 'bad_request', error.message, error.field);
+        throw new DomainError('invalid', 'bad_request', error.message, { field: error.field });
       throw error;
     }
   }

@@ -1,6 +1,6 @@
 import type { PlanItem } from '@contract/entities';
+import { DomainError } from '../domain/errors';
 import type { Env } from '../env';
-import { HttpError } from '../http/envelope';
 
 export type BillingPeriod = 'month' | 'year';
 
@@ -53,7 +53,8 @@ export interface PlanChoice {
  * the autopost add-on's price of the same period. Anything else is a 400 naming `priceIds`.
  */
 export function readPlanChoice(items: PlanItem[], priceIds: readonly string[]): PlanChoice {
-  const refuse = (message: string) => new HttpError(400, 'bad_request', message, 'priceIds');
+  const refuse = (message: string) =>
+    new DomainError('invalid', 'bad_request', message, { field: 'priceIds' });
   if (new Set(priceIds).size !== priceIds.length) throw refuse('Each price id may be given only once');
   const chosen = priceIds.map((id) => {
     const item = items.find((i) => i.month_price_id === id || i.year_price_id === id);

@@ -1,4 +1,4 @@
-import { HttpError } from '../http/envelope';
+import { DomainError } from '../domain/errors';
 import { SafeFetchError } from '../net/safe-fetch';
 
 /**
@@ -25,18 +25,23 @@ export class GenerationError extends Error {
 }
 
 /**
- * The envelope error for a drafting failure: a link that may never be read is 400, one that could not
- * be read now, was too complex to read or had too little text 422 (all naming the field), a failed model
- * answer 502, page readers all busy 503.
+ * The domain error for a drafting failure: a link that may never be read is invalid, one that could not
+ * be read now, was too complex to read or had too little text refused (all naming the field), a failed
+ * model answer an upstream failure, page readers all busy unavailable.
  */
-export function draftingHttpError(error: unknown): HttpError | null {
+export function draftingError(error: unknown): DomainError | null {
   if (error instanceof SafeFetchError) {
-    const status = error.kind === 'blocked_address' || error.kind === 'invalid_url' ? 400 : 422;
-    return new HttpError(status, error.kind, error.message, 'url');
+    const kind = error.kind === 'blocked_address' || error.kind === 'invalid_url' ? 'invalid' : 'refused';
+    return new DomainError(kind, error.kind, error.message, { field: 'url' });
   }
   if (error instanceof GenerationError) {
-    const status = error.code === 'generation_failed' ? 502 : error.code === 'busy' ? 503 : 422;
-    return new HttpError(status, error.code, error.message, error.field);
+    const kind =
+      error.code === 'generation_failed'
+        ? 'upstream-failed'
+        : error.code === 'busy'
+          ? 'unavailable'
+          : 'refused';
+    return new DomainError(kind, error.code, error.message, error.field ? { field: error.field } : {});
   }
   return null;
 }

@@ -137,6 +137,7 @@ export async function createRequestListener(
       env: { incoming: request, outgoing: response },
     };
     let status: number;
+    let retryAfterSeconds: number | undefined;
     let envelope: unknown;
     try {
       const refusal = crossSiteRefusal(route.route.method, header, () =>
@@ -156,6 +157,7 @@ export async function createRequestListener(
     } catch (error) {
       const refused = errorAnswer(error, logger, { requestId, path });
       status = refused.status;
+      retryAfterSeconds = refused.retryAfterSeconds;
       envelope = { success: false, data: refused.data, error: refused.error };
     }
     const headers: Record<string, string | number> = {
@@ -163,6 +165,7 @@ export async function createRequestListener(
       'x-request-id': requestId,
       'content-type': 'application/json',
     };
+    if (retryAfterSeconds !== undefined) headers['retry-after'] = retryAfterSeconds;
     if (isHttps(proxied, env.TRUST_PROXY)) headers['strict-transport-security'] = strictTransportSecurity;
     let payload: Buffer = Buffer.from(JSON.stringify(envelope));
     const encoding = chosenEncoding(header('accept-encoding'));

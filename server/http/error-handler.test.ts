@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
+import { DomainError } from '../domain/errors';
 import type { AppEnv } from './bind-route';
 import { HttpError } from './envelope';
 import { errorHandler } from './error-handler';
@@ -41,6 +42,31 @@ describe('the error handler', () => {
       data: { answer: 'stored' },
       error: { code: 'conflict', message: 'The answer changed on another device', field: 'answer' },
     });
+  });
+
+  it('answers a domain error with the status of its kind, its field and the wait it names', async () => {
+    const { app } = appWithLogs();
+    app.get('/taken', () => {
+      throw new DomainError('refused', 'form_identifier_exists', 'That email address is taken.', {
+        field: 'email',
+      });
+    });
+    app.get('/limited', () => {
+      throw new DomainError('limited', 'rate_limited', 'Too many tries: wait 30 seconds.', {
+        retryAfterSeconds: 30,
+      });
+    });
+    const taken = await call(app, '/taken');
+    expect(taken.status).toBe(422);
+    expect(JSON.parse(taken.text)).toStrictEqual({
+      success: false,
+      data: null,
+      error: { code: 'form_identifier_exists', message: 'That email address is taken.', field: 'email' },
+    });
+    const limited = await app.request('/limited');
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get('retry-after')).toBe('30');
+    expect((await limited.json()).error.message).toBe('Too many tries: wait 30 seconds.');
   });
 
   it('answers a Hono HTTPException in the envelope with the code of its status', async () => {

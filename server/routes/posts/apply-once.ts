@@ -2,7 +2,7 @@ import { type Post, postSchema } from '@contract/entities';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { appliedMutations, posts } from '../../db/schema';
-import { HttpError } from '../../http/envelope';
+import { DomainError } from '../../domain/errors';
 import { isPostId, postNotFound } from './post-scope';
 import type { PostRow } from './post-view';
 
@@ -47,11 +47,11 @@ export async function storedResult(
     stored.postId !== mutation.postId ||
     stored.route !== mutation.route
   ) {
-    throw new HttpError(
-      409,
+    throw new DomainError(
+      'conflict',
       'conflict',
       'This mutation id was already used for another change: send a new one',
-      'mutationId',
+      { field: 'mutationId' },
     );
   }
   return postSchema.parse(stored.result);

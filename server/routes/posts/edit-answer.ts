@@ -1,7 +1,7 @@
 import type { Post } from '@contract/entities';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { HttpError } from '../../http/envelope';
+import { DomainError } from '../../domain/errors';
 import type { PostMutation } from './apply-once';
 import { preparePostWrite } from './post-write';
 
@@ -39,20 +39,23 @@ export function answerEditor(db: Database) {
     });
     switch (outcome) {
       case 'published':
-        throw new HttpError(409, 'conflict', 'This post is already published: its answer cannot change');
+        throw new DomainError(
+          'conflict',
+          'conflict',
+          'This post is already published: its answer cannot change',
+        );
       case 'being_published':
-        throw new HttpError(
-          409,
+        throw new DomainError(
+          'conflict',
           'conflict',
           'This reply is being published right now, so it cannot be edited: try again in a few minutes.',
         );
       case 'conflict':
-        throw new HttpError(
-          409,
+        throw new DomainError(
+          'conflict',
           'conflict',
           'This answer was changed elsewhere since your edit began: choose which text to keep',
-          'baseVersion',
-          post,
+          { field: 'baseVersion', data: post },
         );
       default:
         return post;

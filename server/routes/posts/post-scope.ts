@@ -3,8 +3,8 @@ import type { Context } from 'hono';
 import type { Principal, ProjectRow } from '../../auth/principal';
 import type { Database } from '../../db/client';
 import { posts } from '../../db/schema';
+import { DomainError } from '../../domain/errors';
 import type { AppEnv } from '../../http/bind-route';
-import { HttpError } from '../../http/envelope';
 import { isUuid } from '../../http/ids';
 import type { PostRow } from './post-view';
 
@@ -22,22 +22,25 @@ export function reviewedProject(c: Context<AppEnv>): ProjectRow {
 /** `reviewedProject` of a principal. */
 export function reviewedProjectOf({ projectId, project }: Principal): ProjectRow {
   if (!projectId)
-    throw new HttpError(
-      400,
-      'bad_request',
-      'Send the project-id header: posts belong to a project',
-      'project-id',
-    );
+    throw new DomainError('invalid', 'bad_request', 'Send the project-id header: posts belong to a project', {
+      field: 'project-id',
+    });
   if (!project)
-    throw new HttpError(404, 'not_found', 'There is no such project in your active workspace', 'project-id');
+    throw new DomainError('not-found', 'not_found', 'There is no such project in your active workspace', {
+      field: 'project-id',
+    });
   if (!project.reviewed)
-    throw new HttpError(409, 'conflict', 'Review the project first: posts are found once it is saved');
+    throw new DomainError(
+      'conflict',
+      'conflict',
+      'Review the project first: posts are found once it is saved',
+    );
   return project;
 }
 
 /** 404 naming `postId`: a post of another project (or workspace) is answered as if it did not exist. */
 export const postNotFound = () =>
-  new HttpError(404, 'not_found', 'There is no such post in this project', 'postId');
+  new DomainError('not-found', 'not_found', 'There is no such post in this project', { field: 'postId' });
 
 /** A post of the project, or 404; never another project's post. */
 export async function postOfProject(db: Database, projectId: string, postId: string): Promise<PostRow> {

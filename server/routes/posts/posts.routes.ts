@@ -3,10 +3,10 @@ import { and, asc, desc, eq, getTableColumns, gt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { discoveryRuns, posts, publishAttempts, socials } from '../../db/schema';
 import { defaultStaleAfterMs } from '../../discovery/discovery-runs';
-import { draftingHttpError } from '../../generation/generation-error';
+import { DomainError } from '../../domain/errors';
+import { draftingError } from '../../generation/generation-error';
 import type { Bind } from '../../http/bind-route';
 import type { AppDeps } from '../../http/deps';
-import { HttpError } from '../../http/envelope';
 import type { Transaction } from './apply-once';
 import { answerEditor } from './edit-answer';
 import { postNotFound, postOfProject, reviewedProject, reviewedProjectOf } from './post-scope';
@@ -26,14 +26,14 @@ const runGoingOn = (projectId: string, now: Date) =>
   );
 
 const alreadyPublished = (what: string) =>
-  new HttpError(409, 'conflict', `This post is already published: its ${what} cannot change`);
+  new DomainError('conflict', 'conflict', `This post is already published: its ${what} cannot change`);
 
 /** Hacker News forbids generated comments: its replies are never approved for Autopilot. */
 const handPostedOnly = 'Hacker News replies are posted by hand: copy the answer and post it yourself.';
 
 const beingPublishedNow = (what: string) =>
-  new HttpError(
-    409,
+  new DomainError(
+    'conflict',
     'conflict',
     `This reply is being published right now, so it cannot be ${what}: try again in a few minutes.`,
   );
@@ -173,7 +173,9 @@ export function registerPostRoutes(bind: Bind, { db, drafter, logger }: AppDeps)
         .from(socials)
         .where(eq(socials.slug, params.social));
       if (!social)
-        throw new HttpError(404, 'not_found', `There is no social network "${params.social}"`, 'social');
+        throw new DomainError('not-found', 'not_found', `There is no social network "${params.social}"`, {
+          field: 'social',
+        });
     }
     return rows.map(toPost);
   });
@@ -210,7 +212,7 @@ export function registerPostRoutes(bind: Bind, { db, drafter, logger }: AppDeps)
         prompt: body.prompt,
       });
     } catch (error) {
-      const refusal = draftingHttpError(error);
+      const refusal = draftingError(error);
       if (!refusal) throw error;
       logger.warn({ err: error, code: refusal.code }, 'drafting a reply failed');
       throw refusal;
@@ -247,10 +249,10 @@ export function registerPostRoutes(bind: Bind, { db, drafter, logger }: AppDeps)
       case 'published':
         throw alreadyPublished('approval');
       case 'hand_posted':
-        throw new HttpError(409, 'conflict', handPostedOnly);
+        throw new DomainError('conflict', 'conflict', handPostedOnly);
       case 'no_autoposting':
-        throw new HttpError(
-          409,
+        throw new DomainError(
+          'conflict',
           'conflict',
           'Set up autoposting first: approved replies are published by it',
         );

@@ -2,7 +2,7 @@ import type { ProjectForm } from '@contract/forms';
 import { fieldMessages } from '@contract/messages';
 import { z } from 'zod';
 import type { StoredKeyword } from '../../db/schema';
-import { HttpError } from '../../http/envelope';
+import { DomainError } from '../../domain/errors';
 
 const webUrl = z.url({ protocol: /^https?$/ });
 
@@ -11,7 +11,7 @@ export function storedUrl(url: string): string | null {
   const trimmed = url.trim();
   if (trimmed === '') return null;
   if (!webUrl.safeParse(trimmed).success)
-    throw new HttpError(400, 'bad_request', fieldMessages.invalidUrl, 'url');
+    throw new DomainError('invalid', 'bad_request', fieldMessages.invalidUrl, { field: 'url' });
   return trimmed;
 }
 
@@ -25,14 +25,18 @@ export function storedKeywords(keywords: ProjectForm['keywords'], limit: number)
   for (const [index, keyword] of keywords.entries()) {
     const name = keyword.name.trim();
     if (name === '')
-      throw new HttpError(400, 'bad_request', fieldMessages.required, `keywords.${index}.name`);
+      throw new DomainError('invalid', 'bad_request', fieldMessages.required, {
+        field: `keywords.${index}.name`,
+      });
     const key = name.toLocaleLowerCase('en');
     if (seen.has(key)) continue;
     seen.add(key);
     stored.push({ name, filter: keyword.filter?.trim() || null });
   }
   if (stored.length > limit)
-    throw new HttpError(400, 'bad_request', fieldMessages.tooManyKeywords(limit), 'keywords');
+    throw new DomainError('invalid', 'bad_request', fieldMessages.tooManyKeywords(limit), {
+      field: 'keywords',
+    });
   return stored;
 }
 

@@ -4,11 +4,11 @@ import { fieldMessages, limits } from '@contract/messages';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { projects, workspaces } from '../../db/schema';
+import { DomainError } from '../../domain/errors';
 import type { Env } from '../../env';
-import { draftingHttpError } from '../../generation/generation-error';
+import { draftingError } from '../../generation/generation-error';
 import type { AppEnv, Bind } from '../../http/bind-route';
 import type { AppDeps } from '../../http/deps';
-import { HttpError } from '../../http/envelope';
 import { isUuid } from '../../http/ids';
 import { KeyLimit } from '../../http/key-limit';
 import type { JobQueue } from '../../jobs/job-queue';
@@ -45,8 +45,8 @@ export function toProject(row: ProjectRow, keywordsLimit: number): Project {
 function activeWorkspace(c: Context<AppEnv>): string {
   const { workspaceId } = c.get('principal');
   if (!workspaceId)
-    throw new HttpError(
-      403,
+    throw new DomainError(
+      'forbidden',
       'forbidden',
       'Set up or choose a workspace first: projects belong to a workspace',
     );
@@ -77,8 +77,8 @@ function pageReadCounter() {
     if (wait > 0) {
       c.header('Retry-After', String(Math.ceil(wait / 1000)));
       const who = accountWait >= workspaceWait ? 'You have' : 'Your workspace has';
-      throw new HttpError(
-        429,
+      throw new DomainError(
+        'limited',
         'rate_limited',
         `${who} asked ReplyRadar to read product pages too often. Try again in ${inMinutes(wait)}, or write the description yourself.`,
       );
@@ -93,7 +93,7 @@ async function drafting<T>(logger: Logger, run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (error) {
-    const refusal = draftingHttpError(error);
+    const refusal = draftingError(error);
     if (!refusal) throw error;
     logger.warn({ err: error, code: refusal.code }, 'drafting failed');
     throw refusal;
@@ -126,7 +126,9 @@ export function registerProjectRoutes(
           .where(and(eq(projects.id, id), eq(projects.workspaceId, workspaceId)))
       : [];
     if (!row)
-      throw new HttpError(404, 'not_found', 'There is no such project in your active workspace', 'id');
+      throw new DomainError('not-found', 'not_found', 'There is no such project in your active workspace', {
+        field: 'id',
+      });
     return row;
   }
 
@@ -208,7 +210,7 @@ export function registerProjectRoutes(
   bind(api.regenerateDescription, async (c, { body }) => {
     const workspaceId = activeWorkspace(c);
     if (body.url.trim() === '')
-      throw new HttpError(400, 'bad_request', fieldMessages.urlShouldBePassed, 'url');
+      throw new DomainError('invalid', 'bad_request', fieldMessages.urlShouldBePassed, { field: 'url' });
     const url = storedUrl(body.url) ?? '';
     countPageRead(c, workspaceId);
     const description = await drafting(logger, () => drafter.regenerateDescription({ ...body, url }));
@@ -227,7 +229,9 @@ export function registerProjectRoutes(
       .where(and(eq(projects.id, current.id), eq(projects.workspaceId, workspaceId)))
       .returning();
     if (!row)
-      throw new HttpError(404, 'not_found', 'There is no such project in your active workspace', 'id');
+      throw new DomainError('not-found', 'not_found', 'There is no such project in your active workspace', {
+        field: 'id',
+      });
     if (!current.reviewed) await requestFirstDiscovery(jobs, logger, row.id);
     return toProject(row, keywordsLimit);
   });
@@ -235,18 +239,18 @@ export function registerProjectRoutes(
   bind(api.updateProject, async (c, { params, body }) => {
     const workspaceId = activeWorkspace(c);
     if (params.id !== body.id)
-      throw new HttpError(
-        400,
+      throw new DomainError(
+        'invalid',
         'bad_request',
         'The project id in the path and in the body must be the same',
-        'id',
+        { field: 'id' },
       );
     const keywordsLimit = keywordsLimitFor(env, workspaceId);
     const values = projectValues(body, keywordsLimit);
     const current = await projectOfWorkspace(workspaceId, body.id);
     if (!current.reviewed) {
-      throw new HttpError(
-        409,
+      throw new DomainError(
+        'conflict',
         'conflict',
         'This project has not been reviewed yet: save it with "Save and find relevant posts" first',
       );
@@ -257,7 +261,9 @@ export function registerProjectRoutes(
       .where(and(eq(projects.id, current.id), eq(projects.workspaceId, workspaceId)))
       .returning();
     if (!row)
-      throw new HttpError(404, 'not_found', 'There is no such project in your active workspace', 'id');
+      throw new DomainError('not-found', 'not_found', 'There is no such project in your active workspace', {
+        field: 'id',
+      });
     return toProject(row, keywordsLimit);
   });
 }

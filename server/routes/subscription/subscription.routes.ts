@@ -3,9 +3,9 @@ import type { Hono } from 'hono';
 import type { Billing } from '../../billing/billing';
 import { planItems } from '../../billing/plan-items';
 import { attachBuyerSubscriptions, findSubscription, toSubscription } from '../../billing/subscriptions';
+import { DomainError } from '../../domain/errors';
 import type { AppEnv, Bind } from '../../http/bind-route';
 import type { AppDeps } from '../../http/deps';
-import { HttpError } from '../../http/envelope';
 import { requestOrigin } from '../../http/trusted-proxy';
 import { registerLocalBillingRoutes } from './local-billing.routes';
 import { registerPaddleWebhookRoute } from './paddle-webhook.routes';
@@ -29,7 +29,7 @@ export function registerSubscriptionRoutes(
   bind(api.workspaceCreated, async (c) => {
     const principal = c.get('principal');
     if (!principal.workspaceId)
-      throw new HttpError(400, 'bad_request', 'Create and activate a workspace first');
+      throw new DomainError('invalid', 'bad_request', 'Create and activate a workspace first');
     await attachBuyerSubscriptions(db, principal.userId, principal.workspaceId);
     return toSubscription(await findSubscription(db, principal));
   });
@@ -37,8 +37,8 @@ export function registerSubscriptionRoutes(
   bind(api.getBillingPortal, async (c) => {
     const principal = c.get('principal');
     if (!principal.workspaceId || principal.role !== 'org:admin')
-      throw new HttpError(
-        403,
+      throw new DomainError(
+        'forbidden',
         'forbidden',
         'Only an admin of this workspace can open the subscription settings',
       );
