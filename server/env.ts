@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_PASSWORD_COST } from './auth/passwords';
 import { missingVariables, parseRateLimits } from './discovery/sources/networks';
-import { socialSlugs } from './discovery/types';
+import { socialSlugs } from './domain/networks';
 import { parseTrustProxy } from './http/trusted-proxy';
 import { parseAllowedHost } from './net/safe-fetch';
 

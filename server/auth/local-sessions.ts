@@ -4,12 +4,15 @@ import { and, asc, eq, gt, isNull } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { invitations, memberships, sessions, users, workspaces } from '../db/schema';
 import { DomainError } from '../domain/errors';
-import { isUuid } from '../http/ids';
+import { isUuid } from '../domain/ids';
 import { hashSessionSecret, type LocalTokens, newSessionSecret } from './local-tokens';
 
 const dayMs = 24 * 60 * 60 * 1000;
 
 /** Local sign-in sessions: created on sign-in, proven by the refresh cookie, revoked on sign-out. */
+/** The cookie that holds a local session (`<session id>.<secret>`). */
+export const sessionCookie = 'rr_session';
+
 export class LocalSessions {
   constructor(
     private readonly db: Database,

@@ -3,7 +3,7 @@ import type { AccessChanges } from '../db/access-changes';
 import type { Database } from '../db/client';
 import { memberships, projects, sessions, subscriptions, users, workspaces } from '../db/schema';
 import { DomainError } from '../domain/errors';
-import { isUuid } from '../http/ids';
+import { isUuid } from '../domain/ids';
 import { AccessCache } from './access-cache';
 import type { Principal, ProjectRow, TokenVerifier, VerifiedToken } from './principal';
 

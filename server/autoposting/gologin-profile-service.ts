@@ -1,6 +1,6 @@
 import { type Browser, chromium } from 'playwright-core';
 import { z } from 'zod';
-import type { SocialSlug } from '../discovery/types';
+import type { SocialSlug } from '../domain/networks';
 import { checkLogins, type NetworkWebEnv } from './logins';
 import {
   type BrowserProfileService,

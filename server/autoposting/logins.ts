@@ -1,4 +1,4 @@
-import type { SocialSlug } from '../discovery/types';
+import type { SocialSlug } from '../domain/networks';
 import type { Env } from '../env';
 import type { ProfileCookie } from './types';
 

@@ -1,5 +1,5 @@
 import type { BrowserContext, Page } from 'playwright-core';
-import type { SocialSlug } from '../discovery/types';
+import type { SocialSlug } from '../domain/networks';
 
 /** What a project's automation profile is made from (the wizard's user data plus the project). */
 export interface ProfileSpec {

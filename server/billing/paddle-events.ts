@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../db/client';
 import { billingEvents, subscriptions, users, workspaces } from '../db/schema';
-import { isUuid } from '../http/ids';
+import { isUuid } from '../domain/ids';
 import type { BillingPeriod } from './plan-items';
 
 /** Texts of an event that are stored or looked up: PostgreSQL refuses some characters (the contract's rule). */

@@ -2,13 +2,13 @@ import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DrizzleQueryError } from 'drizzle-orm/errors';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { type AccessChanges, pgliteAccessChanges, postgresAccessChanges } from './access-changes';
+import type { Database } from './database';
 import type { PgliteSync } from './durable-pglite';
 import { migrateWithProgress, type Progress } from './migrate';
 import * as schema from './schema';
 
-export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type { Database } from './database';
 
 /** A statement sent by name straight through the driver (`pg`'s `{ name, text, values }`). */
 export type NamedQuery = (

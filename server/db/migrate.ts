@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type MigrationConfig, type MigrationMeta, readMigrationFiles } from 'drizzle-orm/migrator';
-import type { Database } from './client';
+import type { Database } from './database';
 
 /** Says what start-up is doing, as it happens (`npm start` prints it). */
 export type Progress = (step: string) => void;

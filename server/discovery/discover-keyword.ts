@@ -4,6 +4,7 @@ import type { DiscoveryCount, DiscoveryError, projects, StoredKeyword } from '..
 import type { ReplyMemory } from '../engine/drafting/reply-memory';
 import type { ProjectSignals } from '../engine/ranking/project-signals';
 import type { Logger } from '../logger';
+import type { DiscoveryDeps } from './discovery-deps';
 import {
   type DiscoveryRun,
   type KeywordResult,
@@ -12,7 +13,6 @@ import {
   storeKeyword,
 } from './discovery-runs';
 import { draftReplies } from './draft-replies';
-import type { DiscoveryDeps } from './pipeline';
 import { type GrowingSeenPosts, seenId } from './seen-posts';
 import { searchOnce } from './shared-searches';
 import {

@@ -5,14 +5,10 @@
  */
 
 import { createHash } from 'node:crypto';
+import type { SocialKind, SocialSlug } from '../domain/networks';
 import type { ProjectSignals } from '../engine/ranking/project-signals';
 
-/** The networks ReplyRadar can search, in the order the socials list shows them (Reddit first). */
-export const socialSlugs = ['reddit', 'hackernews', 'x', 'bluesky', 'mastodon', 'linkedin'] as const;
-export type SocialSlug = (typeof socialSlugs)[number];
-
-/** The plan's three kinds of network. */
-export type SocialKind = 'discussion_forum' | 'professional_network' | 'microblogging';
+export { type SocialKind, type SocialSlug, socialSlugs } from '../domain/networks';
 
 /** A post as every source returns it, whatever the network's own shape. */
 export interface SourcePost {

@@ -4,11 +4,11 @@ import { deflateSync, gzipSync } from 'node:zlib';
 import { getRequestListener } from '@hono/node-server';
 import type { Hono } from 'hono';
 import { parseAccept } from 'hono/utils/accept';
+import { isUuid } from '../domain/ids';
 import { type AppEnv, type DirectRoute, jsonOf, parse, subscriptionRequired } from './bind-route';
 import { crossSiteRefusal } from './csrf';
 import type { AppDeps } from './deps';
 import { errorAnswer } from './error-handler';
-import { isUuid } from './ids';
 import { strictTransportSecurity } from './security';
 import { isHttps, type ProxiedRequest, requestOrigin } from './trusted-proxy';
 

@@ -5,7 +5,7 @@ import { type RenderScreen, screenScriptsElementId } from '@contract/screen-rend
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Context, Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
-import { sessionCookie } from '../auth/local-auth.routes';
+import { sessionCookie } from '../auth/local-sessions';
 import type { Logger } from '../logger';
 import type { AppEnv } from './bind-route';
 import { firstAnswersFor, isMentionsScreen } from './first-answers';

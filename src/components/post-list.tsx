@@ -1,16 +1,10 @@
-import {
-  lazy,
-  type ReactNode,
-  type RefObject,
-  Suspense,
-  startTransition,
-  useEffect,
-  useRef,
-  useState,
-} from 'react';
+import { lazy, type RefObject, Suspense, startTransition, useEffect, useRef, useState } from 'react';
 import { nextTask } from '@/first-screen/next-task';
 import { useHydrated } from '@/first-screen/use-hydrated';
 import { cn } from '@/lib/cn';
+import type { PostListProps } from './post-list-props';
+
+export type { PostListProps } from './post-list-props';
 
 // The virtualizer is its own chunk: a day of up to 50 posts (most days) never loads it.
 const VirtualPostList = lazy(() =>
@@ -19,19 +13,6 @@ const VirtualPostList = lazy(() =>
 
 /** Longer lists render only the cards on screen (and a few around them). */
 export const VIRTUALIZE_AFTER = 50;
-
-export interface PostListProps<T extends { id: string }> {
-  items: readonly T[];
-  renderItem: (item: T) => ReactNode;
-  /** A card's likely height before it is measured. */
-  estimateSize?: number;
-  className?: string;
-  /**
-   * An item whose card must be drawn now, wherever it is in the list: one holding what the person typed
-   * before the page went away, which only its card saves.
-   */
-  drawNow?: (item: T) => boolean;
-}
 
 /**
  * A list of post cards. Up to 50 are drawn as they come near the screen, a few at a time; a longer list

@@ -1,7 +1,7 @@
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useLayoutEffect, useRef, useState } from 'react';
 import { cn } from '@/lib/cn';
-import type { PostListProps } from './post-list';
+import type { PostListProps } from './post-list-props';
 
 /** The space between cards, in px (Tailwind's gap-4). */
 const GAP = 16;

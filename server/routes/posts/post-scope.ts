@@ -4,8 +4,8 @@ import type { Principal, ProjectRow } from '../../auth/principal';
 import type { Database } from '../../db/client';
 import { posts } from '../../db/schema';
 import { DomainError } from '../../domain/errors';
+import { isUuid } from '../../domain/ids';
 import type { AppEnv } from '../../http/bind-route';
-import { isUuid } from '../../http/ids';
 import type { PostRow } from './post-view';
 
 export type { ProjectRow } from '../../auth/principal';

@@ -1,28 +1,7 @@
 import { env } from '@/lib/env';
+import type { BillingAdapter } from './billing-types';
 
-/** One item of a checkout: a price id, always quantity 1 (spec section 7). */
-export interface CheckoutItem {
-  priceId: string;
-  quantity: 1;
-}
-
-export interface CheckoutRequest {
-  items: CheckoutItem[];
-  /** The customer's email, prefilled in the checkout. */
-  email: string;
-  /** The active workspace; null before the buyer's first workspace exists. */
-  workspaceId: string | null;
-  userId: string;
-  /** Called once the payment has gone through. */
-  onCompleted: () => void;
-}
-
-/** The one billing interface of the app: Paddle's checkout, or the local one. */
-export interface BillingAdapter {
-  readonly kind: 'paddle' | 'local';
-  /** Opens the checkout; resolves once it is showing. */
-  openCheckout: (request: CheckoutRequest) => Promise<void>;
-}
+export type { BillingAdapter, CheckoutItem, CheckoutRequest } from './billing-types';
 
 /** Paddle when its client token is configured, otherwise the local checkout. */
 export const billingMode: 'paddle' | 'local' = env.VITE_PADDLE_CLIENT_TOKEN ? 'paddle' : 'local';

@@ -1,4 +1,4 @@
-import type { BillingAdapter, CheckoutRequest } from './billing-adapter';
+import type { BillingAdapter, CheckoutRequest } from './billing-types';
 
 type Listener = () => void;
 

@@ -1,5 +1,5 @@
 import { initializePaddle, type Paddle, type PaddleEventData } from '@paddle/paddle-js';
-import type { BillingAdapter, CheckoutRequest } from './billing-adapter';
+import type { BillingAdapter, CheckoutRequest } from './billing-types';
 
 export interface PaddleConfig {
   token: string;

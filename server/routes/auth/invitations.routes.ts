@@ -2,15 +2,15 @@ import { api } from '@contract/api';
 import type { Invitation } from '@contract/auth';
 import { and, eq } from 'drizzle-orm';
 import type { Context } from 'hono';
-import type { Database } from '../db/client';
-import { isUniqueViolation } from '../db/errors';
-import { invitations, memberships, users, workspaces } from '../db/schema';
-import { DomainError } from '../domain/errors';
-import type { Bind } from '../http/bind-route';
-import type { AppDeps } from '../http/deps';
-import { isUuid } from '../http/ids';
-import { linkOrigin } from '../mail/link-origin';
-import type { LocalSessions } from './local-sessions';
+import type { LocalSessions } from '../../auth/local-sessions';
+import type { Database } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
+import { invitations, memberships, users, workspaces } from '../../db/schema';
+import { DomainError } from '../../domain/errors';
+import { isUuid } from '../../domain/ids';
+import type { Bind } from '../../http/bind-route';
+import type { AppDeps } from '../../http/deps';
+import { linkOrigin } from '../../mail/link-origin';
 
 type SessionRow = Awaited<ReturnType<LocalSessions['fromCookie']>>;
 

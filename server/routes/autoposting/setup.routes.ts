@@ -1,12 +1,12 @@
 import { api } from '@contract/api';
 import { eq } from 'drizzle-orm';
 import type { Context } from 'hono';
-import { findSubscription, toSubscription } from '../billing/subscriptions';
-import { projects } from '../db/schema';
-import { DomainError } from '../domain/errors';
-import type { AppEnv, Bind } from '../http/bind-route';
-import type { AppDeps } from '../http/deps';
-import { AutopostingSetup, type SetupProject } from './setup';
+import { AutopostingSetup, type SetupProject } from '../../autoposting/setup';
+import { findSubscription, toSubscription } from '../../billing/subscriptions';
+import { projects } from '../../db/schema';
+import { DomainError } from '../../domain/errors';
+import type { AppEnv, Bind } from '../../http/bind-route';
+import type { AppDeps } from '../../http/deps';
 
 /**
  * The setup-autoposting calls of section 7 and the settings addition. Each needs the workspace's

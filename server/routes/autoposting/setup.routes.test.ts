@@ -12,15 +12,15 @@ import {
   startTestServer,
   type TestServer,
   testDatabases,
-} from '../../tests/support/server-harness';
-import { memberships } from '../db/schema';
-import { LocalProfileService } from './local-profile-service';
+} from '../../../tests/support/server-harness';
+import { LocalProfileService } from '../../autoposting/local-profile-service';
 import {
   type BrowserProfileService,
   type ProfileCookie,
   ProfileServiceError,
   type ProfileSpec,
-} from './types';
+} from '../../autoposting/types';
+import { memberships } from '../../db/schema';
 
 /** Local profiles in Chromium, with a switch that makes the service fail as an unreachable one would. */
 class FaultyProfiles implements BrowserProfileService {

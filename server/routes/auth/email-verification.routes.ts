@@ -1,10 +1,10 @@
 import { api } from '@contract/api';
 import type { Context } from 'hono';
-import type { Bind } from '../http/bind-route';
-import type { AppDeps } from '../http/deps';
-import { linkOrigin } from '../mail/link-origin';
-import type { EmailVerification } from './email-verification';
-import type { LocalSessions } from './local-sessions';
+import type { EmailVerification } from '../../auth/email-verification';
+import type { LocalSessions } from '../../auth/local-sessions';
+import type { Bind } from '../../http/bind-route';
+import type { AppDeps } from '../../http/deps';
+import { linkOrigin } from '../../mail/link-origin';
 
 type SessionRow = Awaited<ReturnType<LocalSessions['fromCookie']>>;
 

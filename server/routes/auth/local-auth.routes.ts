@@ -3,22 +3,21 @@ import { authMessages } from '@contract/messages';
 import { eq } from 'drizzle-orm';
 import type { Context, Hono } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import { isUniqueViolation } from '../db/errors';
-import { memberships, users, workspaces } from '../db/schema';
-import { DomainError } from '../domain/errors';
-import type { AppEnv, Bind } from '../http/bind-route';
-import type { AppDeps } from '../http/deps';
-import { PasswordAttempts, rateLimit } from '../http/rate-limit';
-import { isHttps as reachedOverHttps } from '../http/trusted-proxy';
-import { linkOrigin } from '../mail/link-origin';
-import { EmailVerification } from './email-verification';
+import { EmailVerification } from '../../auth/email-verification';
+import { LocalSessions, sessionCookie } from '../../auth/local-sessions';
+import type { LocalTokens } from '../../auth/local-tokens';
+import { hashPassword, isCommonPassword, verifyPassword } from '../../auth/passwords';
+import { isUniqueViolation } from '../../db/errors';
+import { memberships, users, workspaces } from '../../db/schema';
+import { DomainError } from '../../domain/errors';
+import type { AppEnv, Bind } from '../../http/bind-route';
+import type { AppDeps } from '../../http/deps';
+import { PasswordAttempts, rateLimit } from '../../http/rate-limit';
+import { isHttps as reachedOverHttps } from '../../http/trusted-proxy';
+import { linkOrigin } from '../../mail/link-origin';
 import { registerEmailVerificationRoutes } from './email-verification.routes';
 import { registerInvitationRoutes } from './invitations.routes';
-import { LocalSessions } from './local-sessions';
-import type { LocalTokens } from './local-tokens';
-import { hashPassword, isCommonPassword, verifyPassword } from './passwords';
 
-export const sessionCookie = 'rr_session';
 /**
  * The whole site: the server reads the session from the page request too, to put the first answers in
  * the page (decision 017). Sessions begun before that have the cookie under `/api/auth`; the token call
