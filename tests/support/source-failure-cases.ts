@@ -116,6 +116,24 @@ export function describeSourceFailures(network: string, setup: FailureCasesSetup
       expect(clock.waits.slice(waitsBefore)).toEqual([5_000, 5_000]);
     });
 
+    it('tries again when the connection is dropped before an answer, and finds the posts', async () => {
+      const waitsBefore = clock.waits.length;
+      const asked = fake.requestsTo(setup.searchRoute).length;
+      fake.once(setup.searchRoute, { drop: true });
+      const posts = await source.search(testQuery());
+      expect(Array.isArray(posts)).toBe(true);
+      expect(fake.requestsTo(setup.searchRoute).length - asked).toBeGreaterThanOrEqual(2);
+      expect(clock.waits.slice(waitsBefore)).toEqual([250]);
+    });
+
+    it('says unavailable, naming the network, when the connection drops on every try', async () => {
+      const waitsBefore = clock.waits.length;
+      for (let i = 0; i < 2; i += 1) fake.once(setup.searchRoute, { drop: true });
+      const error = await failsWith({ drop: true }, 'unavailable');
+      expect(error.message).toContain('could not be reached');
+      expect(clock.waits.slice(waitsBefore)).toEqual([250, 1_000]);
+    });
+
     it('says unavailable on a 500', async () => {
       await failsWith({ status: 500, json: { error: 'internal' } }, 'unavailable');
     });

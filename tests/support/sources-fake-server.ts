@@ -18,6 +18,8 @@ export interface FakeReply {
   text?: string;
   /** Hold the answer this long (the timeout test). */
   delayMs?: number;
+  /** Close the connection without answering, as a server does with a keep-alive socket it let go. */
+  drop?: boolean;
 }
 
 export interface FakeSourceRequest {
@@ -53,7 +55,7 @@ function readBody(request: IncomingMessage): Promise<string> {
 /**
  * A local stand-in for the networks' search APIs: each route (`'METHOD /path'`) replays a recorded
  * response from `tests/fixtures/sources/`, or the failure a test asks for once (429, 500, an HTML
- * page, malformed JSON, a held answer). Unknown routes answer 404.
+ * page, malformed JSON, a held answer, a dropped connection). Unknown routes answer 404.
  */
 export async function startFakeSources(routes: Record<string, FakeReply> = {}): Promise<FakeSources> {
   const standing = new Map(Object.entries(routes));
@@ -75,6 +77,10 @@ export async function startFakeSources(routes: Record<string, FakeReply> = {}): 
       standing.get(route) ?? { status: 404, json: { error: 'NotFound' } };
     if (reply.delayMs) await new Promise((resolve) => setTimeout(resolve, reply.delayMs));
     if (response.destroyed) return;
+    if (reply.drop) {
+      request.socket.destroy();
+      return;
+    }
     let payload = '';
     let contentType = 'application/json; charset=utf-8';
     if (reply.fixture !== undefined) {

@@ -36,6 +36,12 @@ export const maxRateLimitRetries = 2;
 const unnamedWaitMs = 2_000;
 
 /**
+ * The waits before each new try of a request whose connection was dropped or reset before an answer
+ * came (a keep-alive socket the network had let go): twice, the second wait longer.
+ */
+export const droppedConnectionWaitsMs = [250, 1_000] as const;
+
+/**
  * A network's request budget shared by every process (`network-budget.ts`): `take` resolves once a
  * request may be sent, waiting for the budget to refill when it is spent.
  */
@@ -88,13 +94,26 @@ export function endpoint(base: string, path: string, params: Record<string, stri
  * A 429 is tried again after the wait the network names (Retry-After in seconds or as a date, else
  * its reset header), at most `maxRateLimitRetries` times and only when the wait is at most
  * `maxRateLimitWaitMs`; otherwise the 429 is answered, for `readJson` to turn into `rate_limited`.
+ * A connection dropped or reset before any answer is tried again after `droppedConnectionWaitsMs`;
+ * a timeout is not (the network may still be working on it).
  */
 export async function send(request: SourceRequest): Promise<RawResponse> {
   const clock = request.clock ?? systemClock;
-  for (let retries = 0; ; retries += 1) {
+  let dropped = 0;
+  for (let retries = 0; ; ) {
     await request.budget?.take(request.network, request.signal);
-    const response = await sendOnce(request);
+    let response: RawResponse;
+    try {
+      response = await sendOnce(request);
+    } catch (error) {
+      const wait = droppedConnectionWaitsMs[dropped];
+      if (!(error instanceof SourceError && error.kind === 'unavailable') || wait === undefined) throw error;
+      dropped += 1;
+      await clock.sleep(wait, request.signal);
+      continue;
+    }
     if (response.status !== 429 || retries >= maxRateLimitRetries) return response;
+    retries += 1;
     const waitMs =
       retryAfterHeader(response.headers, clock.now()) ??
       request.resetAfterMs?.(response.headers) ??
