@@ -10,6 +10,7 @@ export const fieldMessages = {
   loneSurrogate: 'Must not contain a lone surrogate (a broken Unicode character)',
   invalidDate: 'Must be a date from 2000-01-01 to 9999-12-31, written YYYY-MM-DD',
   webLink: 'Must be an http or https link',
+  tooLong: (n: number) => `Must be at most ${n.toLocaleString('en-US')} characters`,
 } as const;
 
 /** A wait as a person says it: '1 second', '40 seconds', '2 minutes'. */
@@ -39,4 +40,9 @@ export const limits = {
   passwordMax: 256,
   keywordsMax: 5,
   keywordsMaxDesignated: 30,
+  /** What a person writes about a project: enough for a full pitch, bounded so reading it stays quick. */
+  projectNameMax: 200,
+  descriptionMax: 5_000,
+  goalMax: 1_000,
+  tovMax: 2_000,
 } as const;

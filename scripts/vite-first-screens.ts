@@ -52,7 +52,7 @@ function staticClosure(graph: ModuleGraph, roots: readonly string[]): Set<string
 /** Which part of the app's own code a module is in (see `firstScreenChunks`). */
 /** The contract's modules by script: the entities and what they are made of, the forms, the API's calls. */
 const contractEntities = new Set(['entities', 'stored-text', 'web-link', 'calendar-date', 'messages']);
-const contractForms = new Set(['forms', 'auth', 'keyword-filter', 'generation']);
+const contractForms = new Set(['forms', 'auth', 'generation']);
 
 function appPart(id: string): string {
   if (/[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/.test(id)) return 'react';

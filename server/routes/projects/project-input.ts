@@ -1,4 +1,5 @@
 import type { ProjectForm } from '@contract/forms';
+import { keywordFilterProblem } from '@contract/keyword-filter';
 import { fieldMessages } from '@contract/messages';
 import { z } from 'zod';
 import type { StoredKeyword } from '../../db/schema';
@@ -40,8 +41,27 @@ export function storedKeywords(keywords: ProjectForm['keywords'], limit: number)
   return stored;
 }
 
+/**
+ * Every keyword's filter readable in the filter language, or a refusal naming the first that is not
+ * (`keywords.<n>.filter`). The app's 'Manage keyword filter' dialog refuses a bad filter on Update; one
+ * that came another way (a generated keyword, a call of the API) is refused here.
+ */
+export function checkKeywordFilters(keywords: ProjectForm['keywords']): void {
+  for (const [index, keyword] of keywords.entries()) {
+    const problem = keywordFilterProblem(keyword.filter);
+    if (problem)
+      throw new DomainError(
+        'invalid',
+        'bad_request',
+        `Filter of "${keyword.name.trim()}": ${problem.message}`,
+        { field: `keywords.${index}.filter` },
+      );
+  }
+}
+
 /** The columns a project form saves, checked against the workspace's keyword limit. */
 export function projectValues(form: ProjectForm, keywordsLimit: number) {
+  checkKeywordFilters(form.keywords);
   const url = storedUrl(form.url);
   return {
     name: form.name.trim(),

@@ -1,5 +1,5 @@
 import type { Keyword } from '@contract/entities';
-import { keywordFilterFormSchema } from '@contract/forms';
+import { keywordFilterFormSchema } from '@contract/keyword-filter-form';
 import { useForm } from '@tanstack/react-form';
 import { useId } from 'react';
 import { Button } from '@/components/ui/button';
