@@ -1,8 +1,8 @@
 import { render, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AuthContext, type AuthState } from '@/lib/auth';
+import { fakeAuth } from '../../tests/support/app-test-utils';
 import { CustomerChat } from './customer-chat';
-import { fakeAuth } from './test-utils';
 
 const crispScript = 'script[src="https://client.crisp.chat/l.js"]';
 

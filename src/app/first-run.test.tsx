@@ -4,9 +4,9 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { failureResponse, projectFixture, sessionFixture } from '@tests/support/api-fixtures';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ok } from '../../tests/support/app-test-utils';
 import { currentProjectHeader } from './api-client-wiring';
 import { App } from './app';
-import { ok } from './test-utils';
 
 const planItems = [
   {

@@ -8,10 +8,10 @@ import { writePosts } from '@/db/mirror-writes';
 import { editAnswer } from '@/sync/answer-outbox';
 import type { SyncEngine, SyncEngineOptions } from '@/sync/sync-engine';
 import { UnsentChangesError } from '@/sync/unsent-changes-error';
+import { fakeAuth, withApp } from '../../tests/support/app-test-utils';
 import { LogOutProvider } from './log-out-provider';
 import { PendingChangesIndicator } from './shell/pending-changes-indicator';
 import { SyncEngineContext, SyncEngineProvider } from './sync-engine-provider';
-import { fakeAuth, withApp } from './test-utils';
 import { useLogOut } from './use-log-out';
 
 const open: MirrorDb[] = [];

@@ -7,11 +7,11 @@ import { render, waitFor } from '@testing-library/react';
 import { failureResponse, okResponse, projectFixture, sessionFixture } from '@tests/support/api-fixtures';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearAll, getMirrorDb } from '@/db/mirror';
+import { fakeAuth, withApp } from '../../tests/support/app-test-utils';
 import { ApiClientWiring, currentProjectHeader } from './api-client-wiring';
 import { planOf, routeAt, routeKeys, routeTable } from './route-table';
 import { AppRouter } from './router';
 import { routes } from './routes';
-import { fakeAuth, withApp } from './test-utils';
 
 /** What the server knows of the person and their workspace, which both sides read. */
 interface World {

@@ -5,9 +5,9 @@ import { projectFixture } from '@tests/support/api-fixtures';
 import { serverPost } from '@tests/support/fake-api-server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiClient } from '@/lib/api-client';
+import { fakeAuth, json, ok, withApp } from '../../tests/support/app-test-utils';
 import { ApiClientWiring, currentProjectHeader } from './api-client-wiring';
 import { SignedInApp } from './signed-in-app';
-import { fakeAuth, json, ok, withApp } from './test-utils';
 
 const project = projectFixture();
 

@@ -3,8 +3,8 @@ import { useSWRConfig } from 'swr';
 import { describe, expect, it } from 'vitest';
 import { ApiCacheProvider } from '@/lib/api-cache';
 import { AuthContext, type AuthState } from '@/lib/auth';
+import { fakeAuth } from '../../tests/support/app-test-utils';
 import { ApiClientWiring, currentProjectHeader } from './api-client-wiring';
-import { fakeAuth } from './test-utils';
 import { WorkspaceCacheReset } from './workspace-cache-reset';
 
 function CacheProbe({ caches }: { caches: Set<unknown> }) {

@@ -1,8 +1,8 @@
 import 'fake-indexeddb/auto';
 import { render, screen, waitFor } from '@testing-library/react';
+import { ok } from '@tests/support/app-test-utils';
 import { closeTestMirrors, openTestMirror } from '@tests/support/test-mirror';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ok } from '@/app/test-utils';
 import { keptCopies } from '@/db/kept-copies';
 import type { MirrorDb } from '@/db/mirror';
 import { ApiCacheProvider } from '@/lib/api-cache';

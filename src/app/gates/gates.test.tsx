@@ -2,7 +2,7 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import { failureResponse } from '@tests/support/api-fixtures';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiClient } from '@/lib/api-client';
-import { fakeAuth, ok, withApp } from '../test-utils';
+import { fakeAuth, ok, withApp } from '../../../tests/support/app-test-utils';
 import { AddonGate } from './addon-gate';
 import { AuthGate } from './auth-gate';
 import { SubscriptionGate } from './subscription-gate';

@@ -7,9 +7,9 @@ import { writeProjects, writeSubscription } from '@/db/mirror-writes';
 import { apiClient } from '@/lib/api-client';
 import { serverReach } from '@/lib/server-reach';
 import type { SyncEngine } from '@/sync/sync-engine';
+import { fakeAuth, withApp } from '../../../tests/support/app-test-utils';
 import { PendingChangesIndicator } from '../shell/pending-changes-indicator';
 import { SyncEngineContext } from '../sync-engine-provider';
-import { fakeAuth, withApp } from '../test-utils';
 import { SignedInGates } from './signed-in-gates';
 
 /** A proxy in front of the server during a deploy: a 503 page that is not the API's. */

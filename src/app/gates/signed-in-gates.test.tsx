@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { projectFixture } from '@tests/support/api-fixtures';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AuthState } from '@/lib/auth';
-import { fakeAuth, json, ok, withApp } from '../test-utils';
+import { fakeAuth, json, ok, withApp } from '../../../tests/support/app-test-utils';
 import { SignedInGates } from './signed-in-gates';
 
 let answers: Record<string, unknown>;

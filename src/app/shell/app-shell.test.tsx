@@ -1,7 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeAuth, json, ok, withApp } from '../test-utils';
+import { fakeAuth, json, ok, withApp } from '../../../tests/support/app-test-utils';
 import { AppShell } from './app-shell';
 
 const fetchMock = vi.fn<typeof fetch>();

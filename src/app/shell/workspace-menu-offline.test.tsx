@@ -1,7 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { fakeAuth, withApp } from '../test-utils';
+import { fakeAuth, withApp } from '../../../tests/support/app-test-utils';
 import { WorkspaceMenu } from './workspace-menu';
 
 // The menu's module cannot be fetched: offline before the service worker kept it, say.

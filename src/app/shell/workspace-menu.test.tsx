@@ -4,7 +4,7 @@ import { act } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import type { AuthState } from '@/lib/auth';
 import { captureInstallPrompt } from '@/lib/install-prompt';
-import { fakeAuth, withApp } from '../test-utils';
+import { fakeAuth, withApp } from '../../../tests/support/app-test-utils';
 import { WorkspaceMenu } from './workspace-menu';
 
 const invitation = {

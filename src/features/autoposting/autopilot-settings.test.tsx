@@ -1,13 +1,13 @@
 import 'fake-indexeddb/auto';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { fakeAuth, withApp } from '@tests/support/app-test-utils';
 import { closeTestMirrors } from '@tests/support/test-mirror';
 import axe from 'axe-core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeAuth, withApp } from '@/app/test-utils';
+import { SetupServer } from '../../../tests/support/autoposting-setup-server';
 import { pacingProblem } from './autopilot-settings';
 import { SetupAutopostingModal } from './setup-autoposting-modal';
-import { SetupServer } from './test-setup-server';
 
 let server: SetupServer;
 

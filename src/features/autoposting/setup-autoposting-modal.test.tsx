@@ -1,15 +1,15 @@
 import 'fake-indexeddb/auto';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { fakeAuth, withApp } from '@tests/support/app-test-utils';
 import { closeTestMirrors, openTestMirror } from '@tests/support/test-mirror';
 import axe from 'axe-core';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeAuth, withApp } from '@/app/test-utils';
 import type { AuthState } from '@/lib/auth';
 import { GateProjectsContext, useProjects } from '@/lib/use-projects';
+import { SetupServer } from '../../../tests/support/autoposting-setup-server';
 import { FINISH_CLOSE_MS, offlineText, SetupAutopostingModal } from './setup-autoposting-modal';
-import { SetupServer } from './test-setup-server';
 import { AUTOPOSTING_POLL_MS } from './use-autoposting';
 import { verifiedLabel } from './user-data-form';
 

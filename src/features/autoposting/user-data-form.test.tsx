@@ -1,9 +1,9 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { fakeAuth, withApp } from '@tests/support/app-test-utils';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeAuth, withApp } from '@/app/test-utils';
-import { SetupServer } from './test-setup-server';
+import { SetupServer } from '../../../tests/support/autoposting-setup-server';
 import { initialUserData, UserDataForm, type UserDataValues, verifiedLabel } from './user-data-form';
 
 let server: SetupServer;

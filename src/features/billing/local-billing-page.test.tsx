@@ -1,8 +1,8 @@
 import 'fake-indexeddb/auto';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { fakeAuth, ok, withApp } from '@tests/support/app-test-utils';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeAuth, ok, withApp } from '@/app/test-utils';
 import { getMirrorDb } from '@/db/mirror';
 import { LocalBillingPage } from './local-billing-page';
 import { useSubscription } from './use-subscription';

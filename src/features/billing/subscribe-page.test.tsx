@@ -1,7 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { fakeAuth, json, ok, withApp } from '@tests/support/app-test-utils';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeAuth, json, ok, withApp } from '@/app/test-utils';
 import { localCheckoutStore } from './local-billing';
 import { SubscribePage } from './subscribe-page';
 import { useSubscription } from './use-subscription';

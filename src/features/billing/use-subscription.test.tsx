@@ -1,6 +1,6 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
+import { fakeAuth, ok, withApp } from '@tests/support/app-test-utils';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeAuth, ok, withApp } from '@/app/test-utils';
 import { useSubscription, useSubscriptionUpdates } from './use-subscription';
 
 const fetchMock = vi.fn<typeof fetch>();

@@ -1,6 +1,6 @@
 import { render } from '@testing-library/react';
+import { fakeAuth } from '@tests/support/app-test-utils';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { fakeAuth } from '@/app/test-utils';
 import { AuthContext, type AuthState } from '@/lib/auth';
 import { crispScriptUrl } from './crisp';
 import { CrispChat } from './crisp-chat';

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { cleanup, render, waitFor } from '@testing-library/react';
+import { fakeAuth, ok, withApp } from '@tests/support/app-test-utils';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeAuth, ok, withApp } from '@/app/test-utils';
 import { clearAll, getMirrorDb } from '@/db/mirror';
 import { writeSocials } from '@/db/mirror-writes';
 import { MentionsIndexPage } from './mentions-index-page';

@@ -3,11 +3,11 @@ import type { Project } from '@contract/entities';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { projectFixture } from '@tests/support/api-fixtures';
+import { fakeAuth, ok, withApp } from '@tests/support/app-test-utils';
 import { serverPost } from '@tests/support/fake-api-server';
 import { closeTestMirrors, openTestMirror } from '@tests/support/test-mirror';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Route } from 'wouter';
-import { fakeAuth, ok, withApp } from '@/app/test-utils';
 import { MentionsPage } from './mentions-page';
 
 const fetchMock = vi.fn<typeof fetch>();

@@ -1,8 +1,8 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { failureResponse, projectFixture } from '@tests/support/api-fixtures';
+import { fakeAuth, ok, withApp } from '@tests/support/app-test-utils';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeAuth, ok, withApp } from '@/app/test-utils';
 import { useApi } from '@/lib/use-api';
 import { generatePayload, ProjectOnboardingPage } from './project-onboarding-page';
 

@@ -1,7 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { fakeAuth, json, ok, withApp } from '@tests/support/app-test-utils';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeAuth, json, ok, withApp } from '@/app/test-utils';
 import type { AuthState } from '@/lib/auth';
 import { WorkspaceOnboardingPage } from './workspace-onboarding-page';
 

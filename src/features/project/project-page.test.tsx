@@ -2,8 +2,8 @@ import type { Project } from '@contract/entities';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { failureResponse, projectFixture } from '@tests/support/api-fixtures';
+import { fakeAuth, ok, withApp } from '@tests/support/app-test-utils';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeAuth, ok, withApp } from '@/app/test-utils';
 import { ProjectPage } from './project-page';
 
 type Handler = (body: unknown) => Response | Promise<Response>;

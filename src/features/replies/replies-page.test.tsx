@@ -1,10 +1,10 @@
 import 'fake-indexeddb/auto';
 import { render, screen } from '@testing-library/react';
 import { failureResponse, projectFixture } from '@tests/support/api-fixtures';
+import { fakeAuth, ok, withApp } from '@tests/support/app-test-utils';
 import { serverPost } from '@tests/support/fake-api-server';
 import { closeTestMirrors, openTestMirror } from '@tests/support/test-mirror';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeAuth, ok, withApp } from '@/app/test-utils';
 import type { MirrorDb } from '@/db/mirror';
 import { formatPublishedAt, RepliesPage, repliesUnreachable } from './replies-page';
 

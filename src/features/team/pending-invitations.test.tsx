@@ -1,7 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { fakeAuth, withApp } from '@tests/support/app-test-utils';
 import { describe, expect, it, vi } from 'vitest';
-import { fakeAuth, withApp } from '@/app/test-utils';
 import { ApiError } from '@/lib/api-client';
 import { PendingInvitations } from './pending-invitations';
 

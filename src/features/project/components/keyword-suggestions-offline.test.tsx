@@ -3,8 +3,8 @@ import type { KeywordProposal } from '@contract/keyword-proposals';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { projectFixture } from '@tests/support/api-fixtures';
+import { fakeAuth, ok, withApp } from '@tests/support/app-test-utils';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeAuth, ok, withApp } from '@/app/test-utils';
 import { getMirrorDb } from '@/db/mirror';
 import { ProjectPage } from '../project-page';
 

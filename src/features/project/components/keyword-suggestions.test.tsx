@@ -3,9 +3,9 @@ import type { KeywordProposal } from '@contract/keyword-proposals';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { projectFixture } from '@tests/support/api-fixtures';
+import { fakeAuth, ok, withApp } from '@tests/support/app-test-utils';
 import axe from 'axe-core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeAuth, ok, withApp } from '@/app/test-utils';
 import { ProjectPage } from '../project-page';
 
 const fetchMock = vi.fn<typeof fetch>();

@@ -1,7 +1,7 @@
 import type { AutopostingStatus } from '@contract/entities';
 import { failureResponse, projectFixture } from '@tests/support/api-fixtures';
+import { ok } from '@tests/support/app-test-utils';
 import { vi } from 'vitest';
-import { ok } from '@/app/test-utils';
 
 /** One request the app made: method, path and JSON body. */
 export interface SentRequest {
