@@ -4,8 +4,7 @@ import { createSafeFetcher, type SafeFetcher } from '../net/safe-fetch';
 import { BuiltinDrafter } from './builtin-drafter';
 import type { Drafter } from './drafter';
 import { ModelDrafter } from './model-drafter';
-import type { PageReader } from './page-reader';
-import { defaultPageReadBudgetMs, PageReaderPool } from './page-reader-pool';
+import { defaultPageReadBudgetMs, PageReaderPool, type TextWork } from './page-reader-pool';
 
 /**
  * The drafter the configuration asks for: a model when `LLM_BASE_URL` and `LLM_MODEL` are set, else
@@ -15,7 +14,7 @@ export function createDrafter(
   env: Pick<Env, 'LLM_BASE_URL' | 'LLM_API_KEY' | 'LLM_MODEL' | 'FETCH_ALLOW_HOSTS'> &
     Partial<Pick<Env, 'PAGE_READ_BUDGET_MS'>>,
   fetcher: SafeFetcher = createSafeFetcher({ allowHosts: env.FETCH_ALLOW_HOSTS }),
-  reader: PageReader = new PageReaderPool({
+  reader: TextWork = new PageReaderPool({
     budgetMs: env.PAGE_READ_BUDGET_MS ?? defaultPageReadBudgetMs,
   }),
 ): Drafter {

@@ -11,10 +11,9 @@ import { toneAsksForLink } from '../engine/drafting/reply-style';
 import type { SafeFetcher } from '../net/safe-fetch';
 import type { DraftedProject, Drafter, ProjectBrief, ProjectContext, ReplyRequest } from './drafter';
 import { GenerationError } from './generation-error';
-import { proposeKeywords, withProposals } from './keyword-proposals';
-import { fetchAndReadPage, type PageReader, type ReadPage } from './page-reader';
-import { sharedPageReader } from './page-reader-pool';
-import { sourceFromDescription, sourceFromPage } from './product-source';
+import { withProposals } from './keyword-proposals';
+import { fetchAndReadPage, type ReadPage } from './page-reader';
+import { sharedPageReader, type TextWork } from './page-reader-pool';
 
 export interface ModelDrafterOptions {
   /** Longest wait for one answer, in milliseconds. */
@@ -24,7 +23,7 @@ export interface ModelDrafterOptions {
   /** Retries after a failed call (a 5xx or a dropped connection); 1 by default. */
   maxRetries?: number;
   /** Reads the fetched product page (the shared page reader pool by default). */
-  reader?: PageReader;
+  reader?: TextWork;
 }
 
 const system = `You help a team set up ReplyRadar, which finds social-media posts where their product belongs and drafts replies to them.
@@ -85,7 +84,7 @@ export class ModelDrafter implements Drafter {
   private readonly timeoutMs: number;
   private readonly maxPageChars: number;
   private readonly maxRetries: number;
-  private readonly reader: PageReader;
+  private readonly reader: TextWork;
 
   constructor(
     private readonly model: LanguageModel,
@@ -164,13 +163,13 @@ export class ModelDrafter implements Drafter {
       ? pageMaterial(page, this.maxPageChars)
       : `The team has no website. Their description of the product:\n${brief.description ?? ''}`;
     const project = await this.ask(generatedProjectSchema, `Goal: ${brief.goal}\n${material}`, 'project');
-    const source = page ? sourceFromPage(page) : sourceFromDescription(brief.description ?? '', project.name);
-    const engine = proposeKeywords(
-      { ...source, name: project.name },
-      project.description,
-      brief.goal,
-      page ? 'url' : 'description',
-    );
+    const engine = await this.reader.work('proposeFor', {
+      page,
+      written: brief.description,
+      goal: brief.goal,
+      name: project.name,
+      description: project.description,
+    });
     return { ...project, proposals: withProposals(project.keywords, engine) };
   }
 

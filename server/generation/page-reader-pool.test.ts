@@ -4,6 +4,7 @@ import { readPageFixture } from '../../tests/support/page-server';
 import { GenerationError } from './generation-error';
 import { readPage } from './page-reader';
 import { PageReaderPool, pageTooComplexMessage } from './page-reader-pool';
+import { analyseProduct } from './product-analysis';
 
 const html = (text: string) => ({
   url: 'https://tallybird.example/',
@@ -34,6 +35,33 @@ describe('the page reader pool', () => {
     // The worker is reused for the next pages.
     expect(await pool.read(html('<h1>Tallybird</h1>'))).toMatchObject({ title: null, paragraphs: [] });
     expect(await pool.read({ ...product, contentType: 'text/plain' })).toMatchObject({ title: null });
+  });
+
+  it("reads a product's description on a worker thread the same as in place", async () => {
+    pool = new PageReaderPool({ budgetMs: 10_000, workers: 1 });
+    const text = {
+      page: null,
+      written:
+        'Gridwise is an Excel add-in that explains formulas and VBA macros in plain words, cell by cell.',
+      goal: 'Find people stuck on a spreadsheet formula or a macro',
+    };
+    const project = await pool.work('analyseProduct', text);
+    expect(project.name).toBe('Gridwise');
+    expect(project.proposals.length).toBeGreaterThanOrEqual(8);
+    expect(project).toEqual(analyseProduct(text));
+  });
+
+  it("says in the person's words, naming the field, when the worker finds nothing to go on", async () => {
+    pool = new PageReaderPool({ budgetMs: 10_000, workers: 1 });
+    const error = await refusal(
+      pool.work('analyseProduct', { page: null, written: 'Zxqv blorp fnord.', goal: 'Qwzx vrrp' }),
+    );
+    expect(error).toMatchObject({
+      code: 'not_enough_text',
+      field: 'description',
+      message:
+        'We could not find what the product is about in that text. Add a sentence or two about what it does.',
+    });
   });
 
   it('refuses a page its reader fails on as a page it could not read', async () => {

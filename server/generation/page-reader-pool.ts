@@ -3,17 +3,40 @@ import { Worker, type WorkerOptions } from 'node:worker_threads';
 import { GenerationError } from './generation-error';
 import type { PageReader, PageToRead, ReadPage } from './page-reader';
 import type { PageTooComplexError } from './page-reader-limits';
+import type { TextWorkInput, TextWorkName, TextWorkOutput } from './text-work';
 
-/** What a page reader worker posts: that it is ready, or the outcome of one page. */
+/**
+ * The text work a request would otherwise wait behind (`text-work.ts`): reading a product page, and what
+ * the engine reads out of a product's text. It runs off the main thread (`PageReaderPool`).
+ */
+export interface TextWork extends PageReader {
+  work<N extends TextWorkName>(name: N, input: TextWorkInput<N>): Promise<TextWorkOutput<N>>;
+}
+
+/** What the pool posts to a worker: one function of `textWork`, by name, and its argument. */
+export interface WorkerTask {
+  id: number;
+  work: TextWorkName;
+  input: unknown;
+}
+
+/** What a page reader worker posts: that it is ready, or the outcome of one task. */
 export type WorkerAnswer =
   | { ready: true }
-  | { id: number; read: ReadPage }
+  | { id: number; done: unknown }
   | { id: number; refused: PageTooComplexError['reason'] }
+  /** The engine refused the text, in words for the person (a GenerationError). */
+  | { id: number; refusedText: { message: string; code: GenerationError['code']; field?: string } }
   | { id: number; failed: string };
 
 export interface PageReaderPoolOptions {
   /** Longest a page may take to read, in milliseconds; past it the worker is ended and the read refused. */
   budgetMs: number;
+  /**
+   * Longest the rest of the text work may take (default 15 s): the text is bounded by the contract, so
+   * this only stops a worker that went wrong; a new worker loads the engine's models first.
+   */
+  textBudgetMs?: number;
   /** Worker threads: two at most, fewer when the machine has fewer cores to spare. */
   workers?: number;
   /** Pages that may wait for a worker; more are refused as 'busy' rather than queued. */
@@ -31,11 +54,42 @@ const tooComplex = (cause?: Error) =>
   new GenerationError(pageTooComplexMessage, 'page_too_complex', 'url', cause ? { cause } : undefined);
 
 interface Job {
-  id: number;
-  page: PageToRead;
-  resolve: (page: ReadPage) => void;
+  task: WorkerTask;
+  /** The input the text came from: what a refusal names. */
+  field: 'url' | 'description';
+  resolve: (value: never) => void;
   reject: (error: Error) => void;
 }
+
+/** The work took longer than its budget: said of the field the text came from. */
+const tooLongToRead = (field: 'url' | 'description') =>
+  field === 'url'
+    ? tooComplex()
+    : new GenerationError(
+        'This description took too long to read. Shorten it and try again.',
+        'page_too_complex',
+        'description',
+      );
+
+/** What failed in a worker without a reason for the person (a bug, not the text). */
+const couldNotRead = (job: Job, failed: string) =>
+  job.task.work === 'readPage'
+    ? new GenerationError(
+        'We could not read this page. Write a description instead.',
+        'page_unreadable',
+        'url',
+        {
+          cause: new Error(failed),
+        },
+      )
+    : new GenerationError(
+        'ReplyRadar could not read this text. Please try again.',
+        'generation_failed',
+        job.field,
+        {
+          cause: new Error(failed),
+        },
+      );
 
 interface Slot {
   worker: Worker;
@@ -58,20 +112,22 @@ function startWorker(options: WorkerOptions): Worker {
 }
 
 /**
- * Reads pages on worker threads, so a page that takes long to read never holds up the requests being
- * answered: a small pool of reused workers, each page within a time budget; a worker past it is ended
- * and replaced, and the page refused as too complex.
+ * Reads pages and proposes a product's keywords on worker threads, so text that takes long to read never
+ * holds up the requests being answered: a small pool of reused workers, each task within a time budget;
+ * a worker past it is ended and replaced, and the page refused as too complex.
  */
-export class PageReaderPool implements PageReader {
+export class PageReaderPool implements TextWork {
   private readonly slots: Array<Slot | null>;
   private readonly waiting: Job[] = [];
   private readonly budgetMs: number;
+  private readonly textBudgetMs: number;
   private readonly maxWaiting: number;
   private readonly idleMs: number;
   private nextId = 1;
 
   constructor(options: PageReaderPoolOptions) {
     this.budgetMs = options.budgetMs;
+    this.textBudgetMs = options.textBudgetMs ?? 15_000;
     this.maxWaiting = options.maxWaiting ?? 16;
     this.idleMs = options.idleMs ?? 60_000;
     const workers = options.workers ?? Math.max(1, Math.min(2, availableParallelism() - 1));
@@ -79,6 +135,10 @@ export class PageReaderPool implements PageReader {
   }
 
   read(page: PageToRead): Promise<ReadPage> {
+    return this.work('readPage', page);
+  }
+
+  work<N extends TextWorkName>(name: N, input: TextWorkInput<N>): Promise<TextWorkOutput<N>> {
     if (this.waiting.length >= this.maxWaiting) {
       return Promise.reject(
         new GenerationError(
@@ -87,8 +147,15 @@ export class PageReaderPool implements PageReader {
         ),
       );
     }
-    return new Promise<ReadPage>((resolve, reject) => {
-      this.waiting.push({ id: this.nextId++, page, resolve, reject });
+    const fromPage =
+      name === 'readPage' || name === 'describePage' || Boolean((input as { page?: unknown }).page);
+    return new Promise<TextWorkOutput<N>>((resolve, reject) => {
+      this.waiting.push({
+        task: { id: this.nextId++, work: name, input },
+        field: fromPage ? 'url' : 'description',
+        resolve: resolve as (value: never) => void,
+        reject,
+      });
       this.dispatch();
     });
   }
@@ -116,8 +183,9 @@ export class PageReaderPool implements PageReader {
       if (!job) return;
       if (slot.timer) clearTimeout(slot.timer);
       slot.job = job;
-      slot.timer = setTimeout(() => this.overBudget(index, slot), this.budgetMs);
-      slot.worker.postMessage({ id: job.id, page: job.page });
+      const budget = job.task.work === 'readPage' ? this.budgetMs : this.textBudgetMs;
+      slot.timer = setTimeout(() => this.overBudget(index, slot), budget);
+      slot.worker.postMessage(job.task);
     }
     let unstarted = this.waiting.length - this.slots.filter((slot) => slot && !slot.ready).length;
     for (const [index, slot] of this.slots.entries()) {
@@ -147,20 +215,15 @@ export class PageReaderPool implements PageReader {
       slot.ready = true;
     } else {
       const job = slot.job;
-      if (!job || job.id !== answer.id) return;
+      if (!job || job.task.id !== answer.id) return;
       slot.job = null;
       if (slot.timer) clearTimeout(slot.timer);
-      if ('read' in answer) job.resolve(answer.read);
-      else if ('refused' in answer) job.reject(tooComplex());
-      else
-        job.reject(
-          new GenerationError(
-            'We could not read this page. Write a description instead.',
-            'page_unreadable',
-            'url',
-            { cause: new Error(answer.failed) },
-          ),
-        );
+      if ('done' in answer) job.resolve(answer.done as never);
+      else if ('refused' in answer) job.reject(tooLongToRead(job.field));
+      else if ('refusedText' in answer) {
+        const { message, code, field } = answer.refusedText;
+        job.reject(new GenerationError(message, code, field));
+      } else job.reject(couldNotRead(job, answer.failed));
     }
     slot.timer = slot.job ? slot.timer : setTimeout(() => this.retire(index, slot), this.idleMs).unref();
     this.dispatch();
@@ -172,7 +235,7 @@ export class PageReaderPool implements PageReader {
     const job = slot.job;
     this.slots[index] = null;
     void slot.worker.terminate();
-    job?.reject(tooComplex());
+    job?.reject(job.task.work === 'readPage' ? tooComplex() : tooLongToRead(job.field));
     this.dispatch();
   }
 
@@ -190,7 +253,8 @@ export class PageReaderPool implements PageReader {
       for (const job of this.waiting.splice(0)) job.reject(error);
       return;
     }
-    slot.job?.reject(tooComplex(error));
+    const job = slot.job;
+    job?.reject(job.task.work === 'readPage' ? tooComplex(error) : tooLongToRead(job.field));
     this.dispatch();
   }
 

@@ -25,12 +25,23 @@ import { benchOutboxDrain } from './outbox-drain';
 import { benchPgliteSync } from './pglite-sync';
 import { benchSweepSimulation, sweepRows } from './sweep-simulation';
 import type { BenchTarget } from './target';
+import { benchTextWork, textWorkRows } from './text-work';
 
+/** `BENCH_PROFILE=1`: the benchmark server writes a CPU profile to `reports/bench-profiles/` as it ends. */
 async function startTarget(database: BenchTarget['database']) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'tests/bench/target.ts'], {
-    stdio: ['pipe', 'pipe', 'inherit'],
-    env: { ...process.env, BENCH_DATABASE: database },
-  });
+  const child = spawn(
+    process.execPath,
+    [
+      ...(process.env.BENCH_PROFILE ? ['--cpu-prof', '--cpu-prof-dir=reports/bench-profiles'] : []),
+      '--import',
+      'tsx',
+      'tests/bench/target.ts',
+    ],
+    {
+      stdio: ['pipe', 'pipe', 'inherit'],
+      env: { ...process.env, BENCH_DATABASE: database },
+    },
+  );
   const lines = createInterface({ input: child.stdout });
   const target = await new Promise<BenchTarget>((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`the benchmark server exited with ${code}`)));
@@ -145,6 +156,8 @@ async function main() {
     console.log('Mentions page, 20 and 2,000 posts…');
     const mentions = await benchMentionsScroll(target);
     const api = await benchApi(target);
+    console.log('Text work beside other requests…');
+    const textWork = await benchTextWork(target);
     console.log('Embedded database commits, PGLITE_SYNC on and off…');
     const pgliteSync = await benchPgliteSync();
     // The workers need pg-boss: without DATABASE_URL the simulation is left out and says so.
@@ -175,6 +188,7 @@ async function main() {
       rows.push([label, 'cards in the DOM after the scroll', String(result.cardsRendered)]);
     }
     rows.push(...apiRows(api));
+    rows.push(...textWorkRows(textWork));
 
     for (const result of pgliteSync)
       rows.push([
@@ -194,6 +208,7 @@ async function main() {
       mentions,
       api,
       pgliteSync,
+      textWork,
       sweep,
       table: rows,
     });
@@ -202,7 +217,23 @@ async function main() {
   }
 }
 
-(process.argv[2] === 'api' ? mainApi() : main()).catch((error: unknown) => {
+/** `npm run bench -- text`: whether generating projects from long descriptions holds other requests up. */
+async function mainText() {
+  console.log('Seeding the benchmark server (2,070 posts)…');
+  const { target, stop } = await startTarget('pglite');
+  try {
+    const textWork = await benchTextWork(target);
+    const rows = textWorkRows(textWork);
+    console.log('');
+    printTable(rows);
+    writeReport('reports/bench-text.json', { textWork, table: rows });
+  } finally {
+    await stop();
+  }
+}
+
+const mains: Record<string, () => Promise<void>> = { api: mainApi, text: mainText };
+(mains[process.argv[2] ?? ''] ?? main)().catch((error: unknown) => {
   console.error(error);
   process.exit(1);
 });
