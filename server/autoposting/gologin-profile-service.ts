@@ -1,6 +1,18 @@
-import { type Browser, chromium } from 'playwright-core';
 import { z } from 'zod';
 import type { SocialSlug } from '../domain/networks';
+import { GoLoginApi, missingProfile } from './gologin-api';
+import { connectCloudBrowser } from './gologin-browser';
+import {
+  type bucket,
+  cookiesSchema,
+  createdProxy,
+  fullProfile,
+  type ListedProfile,
+  listedProfile,
+  parse,
+  profilesPage,
+  trafficSchema,
+} from './gologin-schemas';
 import { checkLogins, type NetworkWebEnv } from './logins';
 import {
   type BrowserProfileService,
@@ -57,61 +69,6 @@ const projectMarker = (projectId: string) => `(replyradar-project:${projectId})`
 /** GoLogin lists 30 profiles a page; a name search that needs more pages than this is not the project's. */
 const maxPages = 10;
 
-const proxySchema = z.object({ mode: z.string() }).nullish();
-const listedProfile = z.object({
-  id: z.string(),
-  name: z.string(),
-  notes: z.string().nullish(),
-  proxyEnabled: z.boolean().nullish(),
-  proxy: proxySchema,
-  proxyRegion: z.string().nullish(),
-  sharedEmails: z.array(z.string()).nullish(),
-});
-type ListedProfile = z.infer<typeof listedProfile>;
-const profilesPage = z.object({ profiles: z.array(listedProfile), allProfilesCount: z.number().optional() });
-const fullProfile = z.object({
-  id: z.string(),
-  name: z.string(),
-  proxyEnabled: z.boolean().nullish(),
-  proxy: proxySchema,
-  canBeRunning: z.boolean().nullish(),
-});
-const bucket = z.object({ trafficUsedBytes: z.number(), trafficLimitBytes: z.number() }).optional();
-const trafficSchema = z.object({
-  residentialTrafficData: bucket,
-  residentTrafficData: bucket,
-  mobileTrafficData: bucket,
-  dataCenterTrafficData: bucket,
-});
-const createdProxy = z.object({
-  trafficUsedBytes: z.number().optional(),
-  trafficLimitBytes: z.number().optional(),
-});
-/** A cookie value is a string, or a serialised Buffer in profiles GoLogin keeps encrypted. */
-const cookieValue = z.union([
-  z.string(),
-  z.object({ data: z.array(z.number()) }).transform(({ data }) => Buffer.from(data).toString('utf8')),
-]);
-const cookiesSchema = z.array(
-  z.object({
-    name: z.string(),
-    domain: z.string(),
-    value: cookieValue.optional(),
-    session: z.boolean().optional(),
-    expirationDate: z.number().nullish(),
-  }),
-);
-const errorSchema = z.object({ message: z.union([z.string(), z.array(z.string())]) });
-
-interface CallOptions {
-  /** What was asked, in the words of "GoLogin could not …". */
-  what: string;
-  body?: unknown;
-  signal?: AbortSignal | undefined;
-  /** The message when GoLogin answers 404. */
-  notFound?: string;
-}
-
 /**
  * Autopilot's browser profiles in GoLogin (ARCHITECTURE.md, "autoposting"), through its REST API
  * (`Authorization: Bearer <token>`) and its cloud browser (CDP at `<cloudUrl>/connect?token&profile`).
@@ -121,12 +78,17 @@ interface CallOptions {
 export class GoLoginProfileService implements BrowserProfileService {
   readonly kind = 'gologin' as const;
   private readonly timeoutMs: number;
-  private readonly fetch: typeof fetch;
+  private readonly api: GoLoginApi;
   private readonly web: NetworkWebEnv;
 
   constructor(private readonly options: GoLoginOptions) {
     this.timeoutMs = options.timeoutMs ?? 20_000;
-    this.fetch = options.fetch ?? globalThis.fetch;
+    this.api = new GoLoginApi({
+      token: options.token,
+      apiUrl: options.apiUrl,
+      timeoutMs: this.timeoutMs,
+      fetch: options.fetch ?? globalThis.fetch,
+    });
     this.web = options.web ?? realSites;
   }
 
@@ -145,7 +107,7 @@ export class GoLoginProfileService implements BrowserProfileService {
       found ??
       parse(
         listedProfile,
-        await this.call('POST', '/browser/custom', {
+        await this.api.call('POST', '/browser/custom', {
           what: `create the profile "${spec.name}"`,
           body: { name: spec.name, notes: `ReplyRadar Autopilot ${marker}`, os: goLoginOs[spec.os] },
           signal,
@@ -158,7 +120,7 @@ export class GoLoginProfileService implements BrowserProfileService {
       await this.addProxy(profile.id, country, signal);
     const shared = (profile.sharedEmails ?? []).some((address) => address.toLowerCase() === email);
     if (!shared) {
-      await this.call('POST', '/share', {
+      await this.api.call('POST', '/share', {
         what: `share the profile with ${email}`,
         body: { type: 'profile', instanceId: profile.id, recepient: email, role: 'guest' },
         signal,
@@ -184,7 +146,7 @@ export class GoLoginProfileService implements BrowserProfileService {
 
   /** The profile's cookies as GoLogin keeps them (`GET /browser/{id}/cookies`). */
   async cookies(profileId: string, signal?: AbortSignal): Promise<ProfileCookie[]> {
-    const body = await this.call('GET', `/browser/${encodeURIComponent(profileId)}/cookies`, {
+    const body = await this.api.call('GET', `/browser/${encodeURIComponent(profileId)}/cookies`, {
       what: 'read the profile’s cookies',
       notFound: missingProfile,
       signal,
@@ -206,17 +168,16 @@ export class GoLoginProfileService implements BrowserProfileService {
   }
 
   async openBrowser(profileId: string, signal?: AbortSignal): Promise<ProfileBrowser> {
-    const url = new URL(`${this.options.cloudUrl.replace(/\/+$/, '')}/connect`);
-    url.protocol = url.protocol.replace(/^http/, 'ws');
-    url.searchParams.set('token', this.options.token);
-    url.searchParams.set('profile', profileId);
-    let browser: Browser;
-    try {
-      browser = await untilAborted(chromium.connectOverCDP(url.href, { timeout: this.timeoutMs }), signal);
-    } catch (error) {
-      if (signal?.aborted) throw signal.reason;
-      throw this.connectError(error);
-    }
+    const browser = await connectCloudBrowser(
+      {
+        token: this.options.token,
+        cloudUrl: this.options.cloudUrl,
+        timeoutMs: this.timeoutMs,
+        redact: (text) => this.api.redact(text),
+      },
+      profileId,
+      signal,
+    );
     const context = browser.contexts()[0] ?? (await browser.newContext());
     return {
       context,
@@ -230,20 +191,24 @@ export class GoLoginProfileService implements BrowserProfileService {
 
   /** Stops the profile's cloud browser (`DELETE /browser/{id}/web`); nothing happens when none runs. */
   async release(profileId: string): Promise<void> {
-    await this.call('DELETE', `/browser/${encodeURIComponent(profileId)}/web`, {
-      what: 'stop the cloud browser',
-      notFound: missingProfile,
-    }).catch((error: unknown) => {
-      if (!(error instanceof ProfileServiceError && error.kind === 'not_found')) throw error;
-    });
+    await this.api
+      .call('DELETE', `/browser/${encodeURIComponent(profileId)}/web`, {
+        what: 'stop the cloud browser',
+        notFound: missingProfile,
+      })
+      .catch((error: unknown) => {
+        if (!(error instanceof ProfileServiceError && error.kind === 'not_found')) throw error;
+      });
   }
 
   private profile(profileId: string, signal?: AbortSignal) {
-    return this.call('GET', `/browser/${encodeURIComponent(profileId)}`, {
-      what: 'read the profile',
-      notFound: missingProfile,
-      signal,
-    }).then((body) => parse(fullProfile, body, 'read the profile'));
+    return this.api
+      .call('GET', `/browser/${encodeURIComponent(profileId)}`, {
+        what: 'read the profile',
+        notFound: missingProfile,
+        signal,
+      })
+      .then((body) => parse(fullProfile, body, 'read the profile'));
   }
 
   /** Profiles whose name matches `search`, every page of them (`GET /browser/v2?search&page`). */
@@ -251,7 +216,7 @@ export class GoLoginProfileService implements BrowserProfileService {
     const all: ListedProfile[] = [];
     for (let page = 1; page <= maxPages; page += 1) {
       const query = new URLSearchParams({ search, page: String(page) });
-      const body = await this.call('GET', `/browser/v2?${query}`, { what: 'list the profiles', signal });
+      const body = await this.api.call('GET', `/browser/v2?${query}`, { what: 'list the profiles', signal });
       const { profiles, allProfilesCount } = parse(profilesPage, body, 'list the profiles');
       all.push(...profiles);
       if (profiles.length === 0 || all.length >= (allProfilesCount ?? all.length)) break;
@@ -263,7 +228,7 @@ export class GoLoginProfileService implements BrowserProfileService {
   private async addProxy(profileId: string, country: string, signal?: AbortSignal): Promise<void> {
     const traffic = parse(
       trafficSchema,
-      await this.call('GET', '/users-proxies/geolocation/traffic', {
+      await this.api.call('GET', '/users-proxies/geolocation/traffic', {
         what: 'read the proxy traffic left',
         signal,
       }),
@@ -285,7 +250,7 @@ export class GoLoginProfileService implements BrowserProfileService {
     if (!kind) throw noTraffic;
     const proxy = parse(
       createdProxy,
-      await this.call('POST', '/users-proxies/mobile-proxy', {
+      await this.api.call('POST', '/users-proxies/mobile-proxy', {
         what: `add a proxy in ${country.toUpperCase()} to the profile`,
         body: { countryCode: country, ...kind, profileIdToLink: profileId },
         notFound: missingProfile,
@@ -295,98 +260,7 @@ export class GoLoginProfileService implements BrowserProfileService {
     );
     if ((proxy.trafficLimitBytes ?? 1) < (proxy.trafficUsedBytes ?? 0)) throw noTraffic;
   }
-
-  /** One request to GoLogin's API within the time limit; every failure as a `ProfileServiceError`. */
-  private async call(method: string, path: string, options: CallOptions): Promise<unknown> {
-    const { what, body, signal } = options;
-    const timeout = AbortSignal.timeout(this.timeoutMs);
-    let response: Response;
-    let text: string;
-    try {
-      response = await this.fetch(`${this.options.apiUrl.replace(/\/+$/, '')}${path}`, {
-        method,
-        headers: {
-          authorization: `Bearer ${this.options.token}`,
-          accept: 'application/json',
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        body: body === undefined ? null : JSON.stringify(body),
-        signal: signal ? AbortSignal.any([timeout, signal]) : timeout,
-        redirect: 'error',
-      });
-      text = await response.text();
-    } catch (error) {
-      if (signal?.aborted) throw signal.reason;
-      if (timeout.aborted) {
-        throw new ProfileServiceError(
-          `GoLogin did not answer within ${this.seconds} s when asked to ${what}: try again in a few minutes.`,
-          'timeout',
-        );
-      }
-      const reason =
-        error instanceof Error ? (error.cause instanceof Error ? error.cause : error).message : '';
-      throw new ProfileServiceError(
-        this.redact(
-          `GoLogin could not be reached to ${what} (${reason}): check GOLOGIN_API_URL and the network.`,
-        ),
-        'unreachable',
-      );
-    }
-    const { status } = response;
-    const json = readJson(text);
-    if (response.ok) return json;
-    const said = errorSchema.safeParse(json);
-    const detail = said.success ? [said.data.message].flat().join('; ') : `HTTP ${status}`;
-    if (status === 401 || status === 403)
-      throw new ProfileServiceError('GoLogin refused the API token: check GOLOGIN_API_TOKEN.', 'refused');
-    if (status === 404)
-      throw new ProfileServiceError(options.notFound ?? `GoLogin could not ${what}: ${detail}.`, 'not_found');
-    if (status === 429)
-      throw new ProfileServiceError(
-        `GoLogin is limiting requests (HTTP 429) and could not ${what}: try again in a minute.`,
-        'unreachable',
-      );
-    if (status >= 500)
-      throw new ProfileServiceError(
-        `GoLogin is unavailable (HTTP ${status}) and could not ${what}: try again in a few minutes.`,
-        'unreachable',
-      );
-    throw new ProfileServiceError(this.redact(`GoLogin could not ${what}: ${detail}.`), 'invalid');
-  }
-
-  private connectError(error: unknown): ProfileServiceError {
-    const text = error instanceof Error ? error.message : String(error);
-    if (/\b(401|403)\b/.test(text))
-      return new ProfileServiceError('GoLogin refused the API token: check GOLOGIN_API_TOKEN.', 'refused');
-    if (/\b404\b/.test(text)) return new ProfileServiceError(missingProfile, 'not_found');
-    if (/timeout/i.test(text))
-      return new ProfileServiceError(
-        `GoLogin's cloud browser did not start within ${this.seconds} s: try again in a few minutes.`,
-        'timeout',
-      );
-    const reason = text.split('\n')[0] ?? '';
-    return new ProfileServiceError(
-      this.redact(
-        `GoLogin's cloud browser could not be reached (${reason}): check GOLOGIN_CLOUD_URL and the network.`,
-      ),
-      'unreachable',
-    );
-  }
-
-  /** The time limit as a person reads it. */
-  private get seconds(): number {
-    return Math.max(1, Math.round(this.timeoutMs / 1000));
-  }
-
-  /** The token never reaches a message, even inside a URL a library quoted. */
-  private redact(text: string): string {
-    const { token } = this.options;
-    return token ? text.split(token).join('[token]').split(encodeURIComponent(token)).join('[token]') : text;
-  }
 }
-
-const missingProfile =
-  'The project’s GoLogin profile no longer exists: set up autoposting again to make a new one.';
 
 /** The spec's country (lower-case, as GoLogin takes it) and email, or the field that is wrong and why. */
 function validSpec(spec: ProfileSpec): { country: string; email: string } {
@@ -400,35 +274,4 @@ function validSpec(spec: ProfileSpec): { country: string; email: string } {
   if (!z.email().safeParse(email).success)
     throw invalid(`email: must be an email address to share the profile with (not "${spec.email}")`);
   return { country: country.toLowerCase(), email };
-}
-
-function readJson(text: string): unknown {
-  try {
-    return text ? JSON.parse(text) : null;
-  } catch {
-    return text;
-  }
-}
-
-function parse<T>(schema: z.ZodType<T>, body: unknown, what: string): T {
-  const result = schema.safeParse(body);
-  if (result.success) return result.data;
-  throw new ProfileServiceError(
-    `GoLogin answered in an unexpected shape when asked to ${what}: try again later, or update ReplyRadar.`,
-    'unreachable',
-  );
-}
-
-/** `promise`, unless `signal` aborts first; what it brings later is closed. */
-function untilAborted(promise: Promise<Browser>, signal: AbortSignal | undefined): Promise<Browser> {
-  if (!signal) return promise;
-  signal.throwIfAborted();
-  return new Promise((resolve, reject) => {
-    const abort = () => {
-      reject(signal.reason);
-      promise.then((browser) => browser.close()).catch(() => undefined);
-    };
-    signal.addEventListener('abort', abort, { once: true });
-    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort));
-  });
 }
