@@ -25,8 +25,9 @@ import {
   autopostUserDataSchema,
   projectCreateSchema,
   projectSaveSchema,
+  textAtMost,
 } from './forms';
-import { fieldMessages, limits } from './messages';
+import { limits } from './messages';
 import { storedString, storedText } from './stored-text';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -64,13 +65,12 @@ const mutationId = z.optional(z.string().check(z.minLength(8), z.maxLength(64), 
 
 const postIdParams = z.object({ postId: z.string().check(z.minLength(1)) });
 /** The form as it stands when a suggestion is asked for: any field may still be empty. */
-const draftText = (max: number) => z.string().check(z.maxLength(max, fieldMessages.tooLong(max)));
 const projectDraft = z.object({
-  name: draftText(limits.projectNameMax),
+  name: textAtMost(limits.projectNameMax),
   url: z.string(),
-  description: draftText(limits.descriptionMax),
-  goal: draftText(limits.goalMax),
-  tov: draftText(limits.tovMax),
+  description: textAtMost(limits.descriptionMax),
+  goal: textAtMost(limits.goalMax),
+  tov: textAtMost(limits.tovMax),
   keywords: z.array(keywordSchema),
 });
 

@@ -13,8 +13,11 @@ const required = (max: number) =>
       storedText(),
     );
 
-/** A text that may be empty, at most `max` characters. */
-const bounded = (max: number) => z.string().check(z.maxLength(max, fieldMessages.tooLong(max)), storedText());
+/** A text of at most `max` characters, refused past that in words. */
+export const textAtMost = (max: number) => z.string().check(z.maxLength(max, fieldMessages.tooLong(max)));
+
+/** A text that may be empty, at most `max` characters, and storable. */
+const bounded = (max: number) => textAtMost(max).check(storedText());
 
 export const workspaceNameSchema = z
   .string({ error: fieldMessages.required })

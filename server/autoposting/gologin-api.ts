@@ -25,6 +25,9 @@ export interface GoLoginApiOptions {
   fetch: typeof fetch;
 }
 
+/** A time limit as a person reads it: whole seconds, at least 1. */
+export const secondsOf = (ms: number) => Math.max(1, Math.round(ms / 1000));
+
 export class GoLoginApi {
   constructor(private readonly options: GoLoginApiOptions) {}
 
@@ -88,7 +91,7 @@ export class GoLoginApi {
 
   /** The time limit as a person reads it. */
   get seconds(): number {
-    return Math.max(1, Math.round(this.options.timeoutMs / 1000));
+    return secondsOf(this.options.timeoutMs);
   }
 
   /** The token never reaches a message, even inside a URL a library quoted. */

@@ -3,7 +3,7 @@
  * each failure as a `ProfileServiceError` in words a person can act on.
  */
 import { type Browser, chromium } from 'playwright-core';
-import { missingProfile } from './gologin-api';
+import { missingProfile, secondsOf } from './gologin-api';
 import { ProfileServiceError } from './types';
 
 export interface CloudBrowserOptions {
@@ -40,7 +40,7 @@ function connectError(options: CloudBrowserOptions, error: unknown): ProfileServ
   if (/\b404\b/.test(text)) return new ProfileServiceError(missingProfile, 'not_found');
   if (/timeout/i.test(text))
     return new ProfileServiceError(
-      `GoLogin's cloud browser did not start within ${Math.max(1, Math.round(options.timeoutMs / 1000))} s: try again in a few minutes.`,
+      `GoLogin's cloud browser did not start within ${secondsOf(options.timeoutMs)} s: try again in a few minutes.`,
       'timeout',
     );
   const reason = text.split('\n')[0] ?? '';

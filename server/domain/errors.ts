@@ -8,8 +8,6 @@ export type DomainErrorKind =
   | 'invalid'
   /** Nobody is signed in, or the session is no longer good. */
   | 'unauthenticated'
-  /** No subscription applies to the caller. */
-  | 'payment-required'
   /** Signed in, but not allowed to do this. */
   | 'forbidden'
   | 'not-found'

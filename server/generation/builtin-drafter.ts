@@ -6,8 +6,6 @@ import { fetchAndReadPage } from './page-reader';
 import { sharedPageReader, type TextWork } from './page-reader-pool';
 import { unnamedProduct } from './product-source';
 
-export { describeProduct } from './product-analysis';
-
 /**
  * Drafts without a model: reads the product page (or the description), keeps the page's own words for
  * the description, asks the engine for keyword proposals and reads its register for the tone of voice.

@@ -112,8 +112,8 @@ function startWorker(options: WorkerOptions): Worker {
 }
 
 /**
- * Reads pages and proposes a product's keywords on worker threads, so text that takes long to read never
- * holds up the requests being answered: a small pool of reused workers, each task within a time budget;
+ * Does the text work of `text-work.ts` (reading pages, reading a product's text) on worker threads, so
+ * text that takes long to read never holds up the requests being answered: a small pool of reused workers, each task within a time budget;
  * a worker past it is ended and replaced, and the page refused as too complex.
  */
 export class PageReaderPool implements TextWork {

@@ -16,7 +16,7 @@ const descriptionMaxChars = 480;
 const wordsOf = (text: string) => new Set(text.toLowerCase().match(/[a-z0-9]+/g) ?? []);
 
 /** Two or three of the source's own sentences, skipping ones that repeat what is already said. */
-export function describeProduct(source: ProductSource): string {
+function describeProduct(source: ProductSource): string {
   const chosen: string[] = [];
   const said = new Set<string>();
   for (const sentence of source.lead) {
@@ -33,19 +33,19 @@ export function describeProduct(source: ProductSource): string {
 }
 
 /** A product's text: its page as read, or what the team wrote about it, and their goal. */
-export interface ProductText {
+export interface ProductMaterial {
   page: ReadPage | null;
   /** What the team wrote about the product (used when there is no page). */
   written: string | null;
   goal: string;
 }
 
-function sourceOf(text: ProductText, name = unnamedProduct): ProductSource {
+function sourceOf(text: ProductMaterial, name = unnamedProduct): ProductSource {
   return text.page ? sourceFromPage(text.page) : sourceFromDescription(text.written ?? '', name);
 }
 
 /** A drafted project from the text alone: name, description, tone of voice, keyword proposals. */
-export function analyseProduct(text: ProductText): DraftedProject {
+export function analyseProduct(text: ProductMaterial): DraftedProject {
   const field = text.page ? 'url' : 'description';
   const source = sourceOf(text);
   const description = text.page ? describeProduct(source) : source.body;
@@ -72,7 +72,7 @@ export function analyseProduct(text: ProductText): DraftedProject {
 }
 
 /** The engine's proposals for a product a model described (`name`, `description`) from this text. */
-export function proposeFor(text: ProductText & { name: string; description: string }): ProposedKeyword[] {
+export function proposeFor(text: ProductMaterial & { name: string; description: string }): ProposedKeyword[] {
   const source = sourceOf(text, text.name);
   return proposeKeywords(
     { ...source, name: text.name },
@@ -83,7 +83,7 @@ export function proposeFor(text: ProductText & { name: string; description: stri
 }
 
 /** A tone of voice for the product, read from its page or what the team wrote. */
-export function toneFor(text: ProductText & { name: string }): string {
+export function toneFor(text: ProductMaterial & { name: string }): string {
   const source = sourceOf(text, text.name);
   return toneOfVoice(readRegister(source.body || (text.written ?? '')), text.goal, text.name);
 }

@@ -10,7 +10,6 @@ import { fail, HttpError } from './envelope';
 export const statusOfKind: Record<DomainErrorKind, ContentfulStatusCode> = {
   invalid: 400,
   unauthenticated: 401,
-  'payment-required': 402,
   forbidden: 403,
   'not-found': 404,
   conflict: 409,

@@ -72,12 +72,8 @@ export async function benchTextWork(target: BenchTarget, count = 6, chars = 5_00
     await response.arrayBuffer();
   };
   for (let i = 0; i < 20; i += 1) await ask(); // warm
-  let stop = false;
-  const aloneTimer = setTimeout(() => {
-    stop = true;
-  }, 3_000);
-  const alone = await askUntil(() => stop);
-  clearTimeout(aloneTimer);
+  const aloneUntil = performance.now() + 3_000;
+  const alone = await askUntil(() => performance.now() >= aloneUntil);
 
   const [warmUp, ...descriptions] = longDescriptions(count + 1, chars);
   // A first generation loads what reading text needs (a new server's first visitor pays for it).
@@ -86,17 +82,7 @@ export async function benchTextWork(target: BenchTarget, count = 6, chars = 5_00
   const generateMs: number[] = [];
   const generations = descriptions.map(async (description) => {
     const started = performance.now();
-    const response = await fetch(`${target.baseURL}/api/projects/generate`, {
-      method: 'POST',
-      headers: { ...headers, 'content-type': 'application/json' },
-      body: JSON.stringify({
-        goal: 'Find people who need what this product does',
-        noWebsite: true,
-        description,
-      }),
-    });
-    if (!response.ok) throw new Error(`generate answered ${response.status}: ${await response.text()}`);
-    await response.arrayBuffer();
+    await generate(description);
     generateMs.push(Math.round(performance.now() - started));
     finished += 1;
   });
