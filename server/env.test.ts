@@ -134,6 +134,13 @@ describe('server configuration', () => {
     ).toMatch(/^\s+CLERK_JWT_KEY: must be the PEM public key/m);
   });
 
+  it('stops on KEYWORDS_WIDE_WORKSPACES, which the database replaced, saying how to grant wide keywords', () => {
+    expect(refusal({ KEYWORDS_WIDE_WORKSPACES: '0d9c5f0e-8f4b-4c1e-9a57-2b1f7c3e6a10' })).toMatch(
+      /^\s+KEYWORDS_WIDE_WORKSPACES: is no longer read: .*UPDATE workspaces SET wide_keywords = true/m,
+    );
+    expect(() => loadEnv({ KEYWORDS_WIDE_WORKSPACES: '' })).not.toThrow();
+  });
+
   it('names every bad variable at once', () => {
     const message = refusal({ PORT: 'abc', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud' });
     expect(message).toMatch(/^Invalid configuration:/);

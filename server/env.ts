@@ -171,7 +171,14 @@ export const envSchema = z
     /** How often due publications are looked for, in seconds. */
     AUTOPOST_POLL_SECONDS: int(60, 1),
 
-    KEYWORDS_WIDE_WORKSPACES: commaList(),
+    /** Retired (decision 069): set, it stops start-up rather than be ignored, so no grant is lost unseen. */
+    KEYWORDS_WIDE_WORKSPACES: z.preprocess(
+      emptyAsUndefined,
+      z.undefined({
+        message:
+          "is no longer read: wide keywords are granted in the database (UPDATE workspaces SET wide_keywords = true WHERE id = '…'; decision 069)",
+      }),
+    ),
 
     /** UTC hour (0–23) of the daily discovery run. */
     DISCOVERY_HOUR: int(6).pipe(z.number().max(23)),

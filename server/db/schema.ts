@@ -49,6 +49,11 @@ export const workspaces = pgTable(
     autopostDailyCap: integer('autopost_daily_cap').notNull().default(5),
     /** …at least this many minutes apart (a random extra of up to half as much is added to each gap). */
     autopostMinGapMinutes: integer('autopost_min_gap_minutes').notNull().default(20),
+    /**
+     * An entitlement the operator grants a customer: the workspace's projects may keep
+     * `limits.keywordsMaxDesignated` keywords instead of `limits.keywordsMax` (decision 069).
+     */
+    wideKeywords: boolean('wide_keywords').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('workspaces_clerk_org_id_key').on(t.clerkOrgId)],

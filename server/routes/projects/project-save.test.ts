@@ -1,4 +1,5 @@
 import type { Project } from '@contract/entities';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   expectFailure,
@@ -7,6 +8,7 @@ import {
   type TestServer,
   testDatabases,
 } from '../../../tests/support/server-harness';
+import { workspaces } from '../../db/schema';
 
 const keywords = (n: number) =>
   Array.from({ length: n }, (_, i) => ({ name: `keyword ${i + 1}`, filter: '' }));
@@ -18,22 +20,18 @@ describe.each(testDatabases())('saving a project: verify, then PUT (%s)', (kind)
   let wide: Awaited<ReturnType<TestServer['signUpWithWorkspace']>>;
 
   beforeAll(async () => {
-    // The wide workspace's id is only known once it exists, so the server is started a second time.
-    const first = await startTestServer(kind);
-    wide = await first.signUpWithWorkspace('wendy@example.com', 'Wide');
-    server = await startTestServer(
-      kind,
-      { KEYWORDS_WIDE_WORKSPACES: wide.workspace.id },
-      { database: first.database },
-    );
+    server = await startTestServer(kind);
+    wide = await server.signUpWithWorkspace('wendy@example.com', 'Wide');
+    // The operator's grant (decision 069): an entitlement kept with the workspace.
+    await server.db
+      .update(workspaces)
+      .set({ wideKeywords: true })
+      .where(eq(workspaces.id, wide.workspace.id));
     a = await server.signUpWithWorkspace('alice@example.com', 'Alpha');
     b = await server.signUpWithWorkspace('bob@example.com', 'Beta');
-    closeFirst = first.close;
   });
-  let closeFirst: () => Promise<void>;
   afterAll(async () => {
     await server?.close();
-    await closeFirst?.();
   });
 
   const form = (id: string, overrides: Record<string, unknown> = {}) => ({
@@ -102,7 +100,7 @@ describe.each(testDatabases())('saving a project: verify, then PUT (%s)', (kind)
     });
   });
 
-  it('lets a workspace listed in KEYWORDS_WIDE_WORKSPACES keep 30', async () => {
+  it('lets a workspace granted wide keywords keep 30', async () => {
     const activeWide = await server.activate(wide.cookie, wide.workspace.id);
     const seeded = await server.seedProject(wide.workspace.id);
     const saved = expectSuccess<Project>(
@@ -110,6 +108,10 @@ describe.each(testDatabases())('saving a project: verify, then PUT (%s)', (kind)
     );
     expect(saved.keywords).toHaveLength(30);
     expect(saved.keywordsLimit).toBe(30);
+    const listed = expectSuccess<Project[]>(
+      await server.request('GET', '/api/projects', { token: activeWide.token }),
+    );
+    expect(listed.map((project) => project.keywordsLimit)).toEqual([30]);
     expectFailure(await put(activeWide.token, seeded.id, form(seeded.id, { keywords: keywords(31) })), 400, {
       code: 'bad_request',
       message: 'Max 30 keywords allowed',

@@ -1,12 +1,11 @@
 import { api } from '@contract/api';
 import type { Project } from '@contract/entities';
 import { fieldMessages, limits } from '@contract/messages';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { projects, workspaces } from '../../db/schema';
 import { DomainError } from '../../domain/errors';
 import { isUuid } from '../../domain/ids';
-import type { Env } from '../../env';
 import { draftingError } from '../../generation/generation-error';
 import type { AppEnv, Bind } from '../../http/bind-route';
 import type { AppDeps } from '../../http/deps';
@@ -17,12 +16,15 @@ import { projectValues, storedKeywords, storedUrl } from './project-input';
 
 type ProjectRow = typeof projects.$inferSelect;
 
-/** How many keywords a workspace's projects may keep: 5, or 30 for the workspaces configured for more. */
-export function keywordsLimitFor(env: Env, workspaceId: string): number {
-  return env.KEYWORDS_WIDE_WORKSPACES.includes(workspaceId)
-    ? limits.keywordsMaxDesignated
-    : limits.keywordsMax;
+/** How many keywords a workspace's projects may keep: 5, or 30 where the workspace has wide keywords. */
+function keywordsLimitFor(wideKeywords: boolean): number {
+  return wideKeywords ? limits.keywordsMaxDesignated : limits.keywordsMax;
 }
+
+const noSuchProject = () =>
+  new DomainError('not-found', 'not_found', 'There is no such project in your active workspace', {
+    field: 'id',
+  });
 
 /** The API's view of a stored project. */
 export function toProject(row: ProjectRow, keywordsLimit: number): Project {
@@ -114,34 +116,36 @@ async function requestFirstDiscovery(jobs: JobQueue, logger: Logger, projectId: 
 
 export function registerProjectRoutes(
   bind: Bind,
-  { db, env, drafter, logger, jobs, keywordEstimates }: AppDeps,
+  { db, drafter, logger, jobs, keywordEstimates }: AppDeps,
 ): void {
   const countPageRead = pageReadCounter();
 
-  async function projectOfWorkspace(workspaceId: string, id: string): Promise<ProjectRow> {
-    const [row] = isUuid(id)
-      ? await db
-          .select()
-          .from(projects)
-          .where(and(eq(projects.id, id), eq(projects.workspaceId, workspaceId)))
-      : [];
-    if (!row)
-      throw new DomainError('not-found', 'not_found', 'There is no such project in your active workspace', {
-        field: 'id',
-      });
-    return row;
+  /** The workspace's keywords limit and its project `id` (null when it has none by that id), in one query. */
+  async function projectOfWorkspace(
+    workspaceId: string,
+    id: string,
+  ): Promise<{ keywordsLimit: number; project: ProjectRow | null }> {
+    const [row] = await db
+      .select({ wideKeywords: workspaces.wideKeywords, project: getTableColumns(projects) })
+      .from(workspaces)
+      .leftJoin(
+        projects,
+        isUuid(id) ? and(eq(projects.id, id), eq(projects.workspaceId, workspaces.id)) : sql`false`,
+      )
+      .where(eq(workspaces.id, workspaceId));
+    return { keywordsLimit: keywordsLimitFor(row?.wideKeywords ?? false), project: row?.project ?? null };
   }
 
   bind(api.listProjects, async (c) => {
     const { workspaceId } = c.get('principal');
     if (!workspaceId) return [];
     const rows = await db
-      .select()
+      .select({ project: projects, wideKeywords: workspaces.wideKeywords })
       .from(projects)
+      .innerJoin(workspaces, eq(workspaces.id, projects.workspaceId))
       .where(eq(projects.workspaceId, workspaceId))
       .orderBy(asc(projects.createdAt), asc(projects.id));
-    const keywordsLimit = keywordsLimitFor(env, workspaceId);
-    return rows.map((row) => toProject(row, keywordsLimit));
+    return rows.map(({ project, wideKeywords }) => toProject(project, keywordsLimitFor(wideKeywords)));
   });
 
   // Drafts the project from its page (or description) and stores it, unreviewed, as the workspace's
@@ -154,7 +158,6 @@ export function registerProjectRoutes(
     const generated = await drafting(logger, () =>
       drafter.generateProject({ goal: body.goal, url, description }),
     );
-    const keywordsLimit = keywordsLimitFor(env, workspaceId);
     const weekly = await keywordEstimates.weeklyPosts(generated.proposals.map((keyword) => keyword.name));
     const values = {
       name: generated.name,
@@ -163,7 +166,6 @@ export function registerProjectRoutes(
       description: generated.description,
       goal: body.goal,
       tov: generated.tov,
-      keywords: storedKeywords(generated.keywords, Number.POSITIVE_INFINITY).slice(0, keywordsLimit),
       keywordProposals: generated.proposals.map((keyword) => ({
         name: keyword.name,
         filter: keyword.filter,
@@ -171,13 +173,16 @@ export function registerProjectRoutes(
         more: weekly.get(keyword.name)?.more ?? false,
       })),
     };
-    const row = await db.transaction(async (tx) => {
+    const keywords = storedKeywords(generated.keywords, Number.POSITIVE_INFINITY);
+    const { row, keywordsLimit } = await db.transaction(async (tx) => {
       // One generation at a time per workspace, so two quick calls cannot make two projects.
-      await tx
-        .select({ id: workspaces.id })
+      const [workspace] = await tx
+        .select({ wideKeywords: workspaces.wideKeywords })
         .from(workspaces)
         .where(eq(workspaces.id, workspaceId))
         .for('update');
+      const keywordsLimit = keywordsLimitFor(workspace?.wideKeywords ?? false);
+      const stored = { ...values, keywords: keywords.slice(0, keywordsLimit) };
       const [current] = await tx
         .select({ id: projects.id })
         .from(projects)
@@ -187,14 +192,14 @@ export function registerProjectRoutes(
       const [saved] = current
         ? await tx
             .update(projects)
-            .set({ ...values, updatedAt: new Date() })
+            .set({ ...stored, updatedAt: new Date() })
             .where(eq(projects.id, current.id))
             .returning()
         : await tx
             .insert(projects)
-            .values({ workspaceId, ...values })
+            .values({ workspaceId, ...stored })
             .returning();
-      return saved;
+      return { row: saved, keywordsLimit };
     });
     if (!row) throw new Error('storing the generated project returned no row');
     return toProject(row, keywordsLimit);
@@ -220,18 +225,15 @@ export function registerProjectRoutes(
   // The first save: the person has reviewed what ReplyRadar proposed.
   bind(api.verifyProject, async (c, { body }) => {
     const workspaceId = activeWorkspace(c);
-    const keywordsLimit = keywordsLimitFor(env, workspaceId);
+    const { keywordsLimit, project: current } = await projectOfWorkspace(workspaceId, body.id);
     const values = projectValues(body, keywordsLimit);
-    const current = await projectOfWorkspace(workspaceId, body.id);
+    if (!current) throw noSuchProject();
     const [row] = await db
       .update(projects)
       .set({ ...values, reviewed: true, updatedAt: new Date() })
       .where(and(eq(projects.id, current.id), eq(projects.workspaceId, workspaceId)))
       .returning();
-    if (!row)
-      throw new DomainError('not-found', 'not_found', 'There is no such project in your active workspace', {
-        field: 'id',
-      });
+    if (!row) throw noSuchProject();
     if (!current.reviewed) await requestFirstDiscovery(jobs, logger, row.id);
     return toProject(row, keywordsLimit);
   });
@@ -245,9 +247,9 @@ export function registerProjectRoutes(
         'The project id in the path and in the body must be the same',
         { field: 'id' },
       );
-    const keywordsLimit = keywordsLimitFor(env, workspaceId);
+    const { keywordsLimit, project: current } = await projectOfWorkspace(workspaceId, body.id);
     const values = projectValues(body, keywordsLimit);
-    const current = await projectOfWorkspace(workspaceId, body.id);
+    if (!current) throw noSuchProject();
     if (!current.reviewed) {
       throw new DomainError(
         'conflict',
@@ -260,10 +262,7 @@ export function registerProjectRoutes(
       .set({ ...values, updatedAt: new Date() })
       .where(and(eq(projects.id, current.id), eq(projects.workspaceId, workspaceId)))
       .returning();
-    if (!row)
-      throw new DomainError('not-found', 'not_found', 'There is no such project in your active workspace', {
-        field: 'id',
-      });
+    if (!row) throw noSuchProject();
     return toProject(row, keywordsLimit);
   });
 }
