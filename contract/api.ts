@@ -28,6 +28,12 @@ import {
   textAtMost,
 } from './forms';
 import { limits } from './messages';
+import {
+  answerSchema,
+  mutationIdSchema,
+  postMutationBatchSchema,
+  postMutationResultSchema,
+} from './post-mutations';
 import { storedString, storedText } from './stored-text';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -60,8 +66,8 @@ function route<const T extends RouteDef>(def: T): T {
   return def;
 }
 
-/** A mutation id makes a write safe to send twice: the server applies each id once. */
-const mutationId = z.optional(z.string().check(z.minLength(8), z.maxLength(64), storedText()));
+/** Without a mutation id a single write is applied every time it is sent. */
+const mutationId = z.optional(mutationIdSchema);
 
 const postIdParams = z.object({ postId: z.string().check(z.minLength(1)) });
 /** The form as it stands when a suggestion is asked for: any field may still be empty. */
@@ -227,6 +233,17 @@ export const api = {
     body: z.object({ prompt: z.string().check(z.maxLength(2000), storedText()) }),
     data: z.object({ answer: z.string(), answerVersion: z.int() }),
   }),
+  /**
+   * The app's outbox: its changes to posts of the `project-id` project in one request, applied in order,
+   * each once per mutation id, each with its own result. The calls below apply one change each, the same way.
+   */
+  applyPostMutations: route({
+    method: 'POST',
+    path: '/api/posts/mutations',
+    auth: 'token',
+    body: postMutationBatchSchema,
+    data: z.object({ results: z.array(postMutationResultSchema) }),
+  }),
   setApproved: route({
     method: 'PATCH',
     path: '/api/posts/approved/:postId',
@@ -241,7 +258,7 @@ export const api = {
     auth: 'token',
     params: postIdParams,
     body: z.object({
-      answer: z.string().check(z.maxLength(10_000), storedText()),
+      answer: answerSchema,
       mutationId,
       baseVersion: z.optional(z.int().check(z.nonnegative())),
     }),

@@ -3,10 +3,9 @@ import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { createBilling } from './billing/billing';
-import { type AppEnv, createBinder, type DirectRoute } from './http/bind-route';
+import { type AppEnv, createBinder } from './http/bind-route';
 import { refuseCrossSite } from './http/csrf';
 import type { AppDeps } from './http/deps';
-import { rememberDirectRoutes } from './http/direct-routes';
 import { fail } from './http/envelope';
 import { errorHandler } from './http/error-handler';
 import { securityHeaders } from './http/security';
@@ -29,7 +28,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     c.set('requestId', randomUUID());
     c.header('X-Request-Id', c.get('requestId'));
     await next();
-    if (!c.req.path.startsWith('/api/') || c.env?.probe) return;
+    if (!c.req.path.startsWith('/api/')) return;
     logger.info(
       {
         requestId: c.get('requestId'),
@@ -84,11 +83,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   });
   app.use('/api/*', refuseCrossSite({ ownOrigin: (c) => requestOrigin(c, env.TRUST_PROXY) }));
 
-  const directRoutes: DirectRoute[] = [];
-  const bind = createBinder(
-    app,
-    (c) => deps.principals.resolve(c.req.header('authorization'), c.req.header('project-id')),
-    directRoutes,
+  const bind = createBinder(app, (c) =>
+    deps.principals.resolve(c.req.header('authorization'), c.req.header('project-id')),
   );
   if (deps.localTokens) registerLocalAuthRoutes(app, bind, deps, deps.localTokens);
   registerProjectRoutes(bind, deps);
@@ -109,6 +105,5 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
 
   app.notFound((c) => fail(c, 404, { code: 'not_found', message: `Nothing at ${c.req.path}` }));
   app.onError(errorHandler(logger));
-  rememberDirectRoutes(app, directRoutes);
   return app;
 }

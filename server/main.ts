@@ -1,9 +1,9 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { getRequestListener } from '@hono/node-server';
 import { buildServer } from './bootstrap';
 import { checkBuildSettings } from './build-settings';
 import { EnvError, loadEnv } from './env';
-import { createRequestListener } from './http/direct-routes';
 import { createLogger } from './logger';
 import { exitOnSignals } from './shutdown';
 
@@ -29,9 +29,9 @@ async function main(): Promise<void> {
   const logger = createLogger(env.LOG_LEVEL);
   // Each step is said as it starts: a first start creates and migrates the database, which takes a while.
   const progress = (step: string) => logger.info({ startup: true }, step);
-  const { app, deps, database, authMode, jobs, profiles } = await buildServer(env, { logger, progress });
+  const { app, database, authMode, jobs, profiles } = await buildServer(env, { logger, progress });
 
-  const server = createServer(await createRequestListener(app, deps));
+  const server = createServer(getRequestListener(app.fetch));
   server.listen(env.PORT, env.HOST, () => {
     const { port } = server.address() as AddressInfo;
     logger.info(

@@ -10,8 +10,6 @@ import { HttpError, ok } from './envelope';
 config(locales.en());
 
 export interface AppEnv {
-  /** `probe`: a request the server makes of itself at start (decision 060), not logged. */
-  Bindings: { probe?: boolean };
   Variables: {
     requestId: string;
     principal: Principal;
@@ -35,12 +33,9 @@ export function badInput(error: z.core.$ZodError, where: 'body' | 'query' | 'par
   return new HttpError(400, 'bad_request', issue?.message ?? `Invalid ${where}`, field);
 }
 
-async function readJson(c: Context): Promise<unknown> {
-  return jsonOf(await c.req.text());
-}
-
 /** A request body's JSON: an empty body is `{}`; anything else that is not JSON is a 400 naming `body`. */
-export function jsonOf(text: string): unknown {
+async function readJson(c: Context): Promise<unknown> {
+  const text = await c.req.text();
   if (text.trim() === '') return {};
   try {
     return JSON.parse(text);
@@ -49,7 +44,7 @@ export function jsonOf(text: string): unknown {
   }
 }
 
-export function parse<S extends z.ZodMiniType | undefined>(
+function parse<S extends z.ZodMiniType | undefined>(
   schema: S,
   value: unknown,
   where: 'body' | 'query' | 'params',
@@ -62,26 +57,10 @@ export function parse<S extends z.ZodMiniType | undefined>(
 
 type Handler<R extends RouteDef> = (c: Context<AppEnv>, input: RouteInput<R>) => Promise<z.input<R['data']>>;
 
-/** A handler that needs only the caller and the input: the route can be answered without Hono too. */
-export type DirectHandler<R extends RouteDef> = (
-  principal: Principal,
-  input: RouteInput<R>,
-) => Promise<z.input<R['data']>>;
-
-/** A token route whose handler needs no context (`direct-routes.ts` serves it on `node:http` too). */
-export interface DirectRoute {
-  route: RouteDef;
-  handler: DirectHandler<RouteDef>;
-}
-
-export interface Bind {
-  <R extends RouteDef>(route: R, handler: Handler<R>, status?: 200 | 201): void;
-  /** Binds a token route answered with 200 whose handler needs only the caller and the input. */
-  direct<R extends RouteDef>(route: R, handler: DirectHandler<R>): void;
-}
+export type Bind = <R extends RouteDef>(route: R, handler: Handler<R>, status?: 200 | 201) => void;
 
 /** The answer to a call that needs a subscription, from a caller whose workspace has none. */
-export function subscriptionRequired(): HttpError {
+function subscriptionRequired(): HttpError {
   return new HttpError(
     402,
     'subscription_required',
@@ -95,12 +74,8 @@ export function subscriptionRequired(): HttpError {
  * when none applies to the caller, parses params, query and body with the contract's schemas, and
  * wraps what the handler returns in the envelope.
  */
-export function createBinder(
-  app: Hono<AppEnv>,
-  authenticate: Authenticate,
-  directRoutes: DirectRoute[] = [],
-): Bind {
-  const bind: Bind = (route, handler, status = 200) => {
+export function createBinder(app: Hono<AppEnv>, authenticate: Authenticate): Bind {
+  return (route, handler, status = 200) => {
     const needsSubscription = route.subscription !== false;
     app.on(route.method, route.path, async (c) => {
       if (route.auth === 'token') {
@@ -116,10 +91,4 @@ export function createBinder(
       return ok(c, await handler(c, input), status);
     });
   };
-  bind.direct = (route, handler) => {
-    if (route.auth !== 'token') throw new Error(`${route.path}: only a token route is answered directly`);
-    directRoutes.push({ route, handler: handler as DirectHandler<RouteDef> });
-    bind(route, (c, input) => handler(c.get('principal'), input));
-  };
-  return bind;
 }

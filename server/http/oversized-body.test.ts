@@ -1,8 +1,8 @@
 import { Agent, createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { getRequestListener } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer, testPassword } from '../../tests/support/server-harness';
-import { createRequestListener } from './direct-routes';
 
 interface RawAnswer {
   status: number;
@@ -18,7 +18,7 @@ describe('a body over BODY_LIMIT_BYTES on a keep-alive connection', () => {
   beforeAll(async () => {
     server = await startTestServer('pglite');
     // Served the way `npm start` serves it (server/main.ts), so the connection is a real one.
-    http = createServer(await createRequestListener(server.app, server.deps)).listen(0, '127.0.0.1');
+    http = createServer(getRequestListener(server.app.fetch)).listen(0, '127.0.0.1');
     await new Promise((resolve) => http.once('listening', resolve));
     port = (http.address() as AddressInfo).port;
   });

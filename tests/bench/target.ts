@@ -9,7 +9,7 @@
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createRequestListener } from '../../server/http/direct-routes';
+import { getRequestListener } from '@hono/node-server';
 import { loadScreenRenderer } from '../../server/http/screen-renderer';
 import { createLogger } from '../../server/logger';
 import { seedPost, seedProject, tallybirdProject } from '../support/seed';
@@ -114,8 +114,8 @@ async function main() {
   await seedDay(server.db, project.id, dates.twoThousand, 2000);
   await seedDay(server.db, project.id, dates.twenty, 20);
 
-  // Served as `npm start` serves it: the app, and the writes it answers directly (decision 060).
-  const http = createServer(await createRequestListener(server.app, server.deps)).listen(0, '127.0.0.1');
+  // Served as `npm start` serves it.
+  const http = createServer(getRequestListener(server.app.fetch)).listen(0, '127.0.0.1');
   await new Promise<void>((resolve) => http.once('listening', () => resolve()));
   const port = (http.address() as AddressInfo).port;
 

@@ -1,6 +1,6 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
-import type { Principal, ProjectRow } from '../../auth/principal';
+import type { ProjectRow } from '../../auth/principal';
 import type { Database } from '../../db/client';
 import { posts } from '../../db/schema';
 import { DomainError } from '../../domain/errors';
@@ -16,11 +16,7 @@ export type { ProjectRow } from '../../auth/principal';
  * app asks for them only then.
  */
 export function reviewedProject(c: Context<AppEnv>): ProjectRow {
-  return reviewedProjectOf(c.get('principal'));
-}
-
-/** `reviewedProject` of a principal. */
-export function reviewedProjectOf({ projectId, project }: Principal): ProjectRow {
+  const { projectId, project } = c.get('principal');
   if (!projectId)
     throw new DomainError('invalid', 'bad_request', 'Send the project-id header: posts belong to a project', {
       field: 'project-id',
@@ -54,4 +50,5 @@ export async function postOfProject(db: Database, projectId: string, postId: str
   return post;
 }
 
-export const isPostId = (id: string) => isUuid(id);
+/** A post the person marked 'Not relevant' is hidden: every list of found posts leaves it out. */
+export const notHidden: SQL = sql`${posts.relevant} is not false`;

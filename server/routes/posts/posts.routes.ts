@@ -1,5 +1,5 @@
 import { api } from '@contract/api';
-import { and, asc, desc, eq, getTableColumns, gt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { discoveryRuns, posts, publishAttempts, socials } from '../../db/schema';
 import { defaultStaleAfterMs } from '../../discovery/discovery-runs';
@@ -7,12 +7,10 @@ import { DomainError } from '../../domain/errors';
 import { draftingError } from '../../generation/generation-error';
 import type { Bind } from '../../http/bind-route';
 import type { AppDeps } from '../../http/deps';
-import type { Transaction } from './apply-once';
-import { answerEditor } from './edit-answer';
-import { postNotFound, postOfProject, reviewedProject, reviewedProjectOf } from './post-scope';
-import { notHidden, registerPostSignalRoutes } from './post-signals.routes';
-import { toPost } from './post-view';
-import { preparePostWrite } from './post-write';
+import { alreadyPublished, beingPublishedNow } from './post-mutations';
+import { registerPostMutationRoutes } from './post-mutations.routes';
+import { notHidden, postNotFound, postOfProject, reviewedProject } from './post-scope';
+import { postOfRow } from './post-view';
 
 /**
  * A discovery run of the project that is still going: started, and its process beat recently (one that
@@ -25,21 +23,8 @@ const runGoingOn = (projectId: string, now: Date) =>
     gt(discoveryRuns.heartbeatAt, new Date(now.getTime() - defaultStaleAfterMs)),
   );
 
-const alreadyPublished = (what: string) =>
-  new DomainError('conflict', 'conflict', `This post is already published: its ${what} cannot change`);
-
-/** Hacker News forbids generated comments: its replies are never approved for Autopilot. */
-const handPostedOnly = 'Hacker News replies are posted by hand: copy the answer and post it yourself.';
-
-const beingPublishedNow = (what: string) =>
-  new DomainError(
-    'conflict',
-    'conflict',
-    `This reply is being published right now, so it cannot be ${what}: try again in a few minutes.`,
-  );
-
 /** Autopilot is sending the post's reply (an attempt started and not settled). */
-async function beingPublished(db: Database | Transaction, postId: string): Promise<boolean> {
+async function beingPublished(db: Database, postId: string): Promise<boolean> {
   const [live] = await db
     .select({ id: publishAttempts.id })
     .from(publishAttempts)
@@ -57,7 +42,7 @@ function dayPostsQueries(db: Database) {
   const prepared = new Map<string, ReturnType<typeof prepare>>();
   function prepare(byKeyword: boolean, byDate: boolean) {
     return db
-      .select(getTableColumns(posts))
+      .select({ post: postOfRow })
       .from(posts)
       .innerJoin(socials, eq(socials.id, posts.socialId))
       .where(
@@ -84,47 +69,21 @@ function dayPostsQueries(db: Database) {
   };
 }
 
-const approved = sql`${sql.placeholder('approved')}::boolean`;
-
-/**
- * Sets a post's approval to the value sent, in one statement (`post-write.ts`). Approving needs
- * autoposting set up and a network Autopilot may post to; a published post keeps its approval, and a
- * reply Autopilot is sending cannot be unapproved. An unapproved reply is no longer waiting for
- * anything: its card's publishing note goes.
- */
-function approvalWrite(db: Database) {
-  return preparePostWrite(db, {
-    name: 'set_approved',
-    outcome: (post) => sql`case
-      when t.approved = ${approved} then 'unchanged'
-      when t.published then 'published'
-      when ${approved} and ${post.social} = 'hackernews' then 'hand_posted'
-      when ${approved} and not ${sql.placeholder('autopostingSetup')}::boolean then 'no_autoposting'
-      when not ${approved} and ${post.beingPublished} then 'being_published'
-      else 'updated' end`,
-    changes: {
-      approved,
-      publish_note: sql`case when ${approved} then t.publish_note end`,
-    },
-    refusals: ['published', 'hand_posted', 'no_autoposting', 'being_published'] as const,
-  });
-}
-
 /**
  * The mentions and replies calls. Every one is scoped to the `project-id` project and answers 409
  * 'Review the project first' until that project is reviewed. `published` and `meta/*` are registered
  * before `:social` so that a social slug cannot swallow them.
  */
 export function registerPostRoutes(bind: Bind, { db, drafter, logger }: AppDeps): void {
-  registerPostSignalRoutes(bind, db);
+  registerPostMutationRoutes(bind, db, logger);
   bind(api.listPublishedPosts, async (c) => {
     const project = reviewedProject(c);
     const rows = await db
-      .select()
+      .select({ post: postOfRow })
       .from(posts)
       .where(and(eq(posts.projectId, project.id), eq(posts.published, true)))
       .orderBy(desc(posts.publishedDate), desc(posts.id));
-    return rows.map(toPost);
+    return rows.map((row) => row.post);
   });
 
   // A day is found once it has posts, or once its discovery run has finished with none: that day then
@@ -177,7 +136,7 @@ export function registerPostRoutes(bind: Bind, { db, drafter, logger }: AppDeps)
           field: 'social',
         });
     }
-    return rows.map(toPost);
+    return rows.map((row) => row.post);
   });
 
   // Drafts a new answer and stores it as the next version; a published answer stays as it went out.
@@ -235,40 +194,5 @@ export function registerPostRoutes(bind: Bind, { db, drafter, logger }: AppDeps)
       throw postNotFound();
     }
     return { answer: row.answer, answerVersion: row.answerVersion };
-  });
-
-  // "Set to X", never a toggle, so a replayed or reordered approval cannot flip it back. One statement.
-  const approve = approvalWrite(db);
-  bind.direct(api.setApproved, async (principal, { params, body }) => {
-    const project = reviewedProjectOf(principal);
-    const { outcome, post } = await approve(
-      { mutationId: body.mutationId, projectId: project.id, postId: params.postId, route: 'approved' },
-      { approved: body.approved, autopostingSetup: project.autopostingSetup },
-    );
-    switch (outcome) {
-      case 'published':
-        throw alreadyPublished('approval');
-      case 'hand_posted':
-        throw new DomainError('conflict', 'conflict', handPostedOnly);
-      case 'no_autoposting':
-        throw new DomainError(
-          'conflict',
-          'conflict',
-          'Set up autoposting first: approved replies are published by it',
-        );
-      case 'being_published':
-        throw beingPublishedNow('unapproved');
-      default:
-        return post;
-    }
-  });
-
-  const editAnswer = answerEditor(db);
-  bind.direct(api.updateAnswer, async (principal, { params, body }) => {
-    const project = reviewedProjectOf(principal);
-    return editAnswer(
-      { mutationId: body.mutationId, projectId: project.id, postId: params.postId, route: 'update-answer' },
-      { answer: body.answer, baseVersion: body.baseVersion },
-    );
   });
 }
