@@ -54,6 +54,21 @@ module.exports = {
       to: { path: root },
     },
     {
+      name: 'configuration-at-the-root',
+      comment:
+        'A module declares and reads its own slice of the configuration (decision 069); only the entry points compose them all in `server/env.ts`.',
+      severity: 'error',
+      from: { path: '^server/', pathNot: [root, tests] },
+      to: { path: '^server/env\\.ts$' },
+    },
+    {
+      name: 'configuration-values-alone',
+      comment: 'The pieces every slice is written with (`server/config/`) import nothing of the server.',
+      severity: 'error',
+      from: { path: '^server/config/', pathNot: tests },
+      to: { path: '^(server/(?!config/)|src/|contract/)' },
+    },
+    {
       name: 'app-and-server-apart',
       comment: 'The app and the server share only the contract.',
       severity: 'error',

@@ -20,7 +20,7 @@ import { registerSubscriptionRoutes } from './routes/subscription/subscription.r
 
 /** The whole HTTP surface: the API under `/api` and, when built, the app itself. */
 export function createApp(deps: AppDeps): Hono<AppEnv> {
-  const { env, logger } = deps;
+  const { http, logger } = deps;
   const app = new Hono<AppEnv>();
 
   app.use('*', async (c, next) => {
@@ -44,11 +44,11 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     '*',
     securityHeaders(
       {
-        clerkPublishableKey: env.VITE_CLERK_PUBLISHABLE_KEY,
-        paddle: Boolean(env.VITE_PADDLE_CLIENT_TOKEN),
-        crisp: Boolean(env.VITE_CRISP_WEBSITE_ID),
+        clerkPublishableKey: http.VITE_CLERK_PUBLISHABLE_KEY,
+        paddle: Boolean(http.VITE_PADDLE_CLIENT_TOKEN),
+        crisp: Boolean(http.VITE_CRISP_WEBSITE_ID),
       },
-      env.TRUST_PROXY,
+      http.TRUST_PROXY,
     ),
   );
   app.use('*', compress());
@@ -58,10 +58,10 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     c.header('Connection', 'close');
     return fail(c, 413, {
       code: 'payload_too_large',
-      message: `Request body is larger than ${env.BODY_LIMIT_BYTES} bytes`,
+      message: `Request body is larger than ${http.BODY_LIMIT_BYTES} bytes`,
     });
   };
-  const limitStreamedBody = bodyLimit({ maxSize: env.BODY_LIMIT_BYTES, onError: tooLarge });
+  const limitStreamedBody = bodyLimit({ maxSize: http.BODY_LIMIT_BYTES, onError: tooLarge });
   app.use('/api/*', async (c, next) => {
     // A body announced with its length is judged by that length (the HTTP parser reads no further), and
     // a GET's is never read: only another streamed body is counted as it arrives. Merely looking at the
@@ -69,7 +69,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     // it, which cost an answer edit more than its database statement.
     const length = c.req.header('content-length');
     if (length !== undefined && c.req.header('transfer-encoding') === undefined)
-      return Number.parseInt(length, 10) > env.BODY_LIMIT_BYTES ? tooLarge(c) : next();
+      return Number.parseInt(length, 10) > http.BODY_LIMIT_BYTES ? tooLarge(c) : next();
     if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
     return limitStreamedBody(c, next);
   });
@@ -81,7 +81,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     await next();
     c.res.headers.set('Cache-Control', 'no-store');
   });
-  app.use('/api/*', refuseCrossSite({ ownOrigin: (c) => requestOrigin(c, env.TRUST_PROXY) }));
+  app.use('/api/*', refuseCrossSite({ ownOrigin: (c) => requestOrigin(c, http.TRUST_PROXY) }));
 
   const bind = createBinder(app, (c) =>
     deps.principals.resolve(c.req.header('authorization'), c.req.header('project-id')),

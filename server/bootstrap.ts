@@ -5,6 +5,7 @@ import { LocalTokens, loadAuthSecret } from './auth/local-tokens';
 import type { TokenVerifier } from './auth/principal';
 import { PrincipalResolver } from './auth/resolve-principal';
 import { createProfileService } from './autoposting/create-profile-service';
+import { createPublishers } from './autoposting/publishers';
 import type { BrowserProfileService } from './autoposting/types';
 import { billingMode } from './billing/billing';
 import { type DatabaseHandle, openDatabase } from './db/client';
@@ -12,7 +13,7 @@ import type { Progress } from './db/migrate';
 import { createDiscovery, createKeywordEstimates } from './discovery/create-discovery';
 import type { KeywordEstimates } from './discovery/keyword-estimates';
 import { createSources } from './discovery/sources';
-import type { Env } from './env';
+import { configOf, type Env } from './env';
 import { createDrafter } from './generation/create-drafter';
 import type { Drafter } from './generation/drafter';
 import type { AppDeps } from './http/deps';
@@ -43,40 +44,52 @@ export interface ServerOptions {
   progress?: Progress;
 }
 
-/** Opens the database, applies migrations, picks the sign-in adapter and builds the HTTP app. */
+/**
+ * Opens the database, applies migrations, picks the sign-in adapter and builds the HTTP app. Each
+ * factory is given its module's slice of `env` (decision 069).
+ */
 export async function buildServer(env: Env, options: ServerOptions = {}) {
-  const logger = options.logger ?? createLogger(env.LOG_LEVEL);
+  const config = configOf(env);
+  const logger = options.logger ?? createLogger(config.logger.LOG_LEVEL);
   const database =
     options.database ??
     (await openDatabase({
-      databaseUrl: env.DATABASE_URL,
-      dataDir: env.DATA_DIR,
-      pgliteSync: env.PGLITE_SYNC,
+      databaseUrl: config.db.DATABASE_URL,
+      dataDir: config.db.DATA_DIR,
+      pgliteSync: config.db.PGLITE_SYNC,
       ...(options.progress ? { progress: options.progress } : {}),
     }));
-  await syncSocials(database.db, createSources(env));
+  await syncSocials(database.db, createSources(config.sources));
 
+  const { auth } = config;
   let verifier: TokenVerifier;
   let localTokens: LocalTokens | null = null;
-  if (env.CLERK_JWT_KEY) {
-    verifier = new ClerkVerifier(env.CLERK_JWT_KEY, env.CLERK_AUTHORIZED_PARTIES);
+  if (auth.CLERK_JWT_KEY) {
+    verifier = new ClerkVerifier(auth.CLERK_JWT_KEY, auth.CLERK_AUTHORIZED_PARTIES);
   } else {
-    localTokens = new LocalTokens(loadAuthSecret(env.AUTH_SECRET, env.DATA_DIR), env.AUTH_TOKEN_TTL_SECONDS);
+    localTokens = new LocalTokens(
+      loadAuthSecret(auth.AUTH_SECRET, auth.DATA_DIR),
+      auth.AUTH_TOKEN_TTL_SECONDS,
+    );
     verifier = localTokens;
   }
 
-  const drafter = options.drafter ?? createDrafter(env);
-  const staticDir = options.staticDir === undefined ? env.STATIC_DIR : options.staticDir;
+  const drafter = options.drafter ?? createDrafter(config.generation);
+  const staticDir = options.staticDir === undefined ? config.http.STATIC_DIR : options.staticDir;
   // The server draws first screens from the session in the page request's cookie: local accounts only.
   const renderScreen =
     staticDir === null || localTokens === null
       ? null
       : options.renderScreen !== undefined
         ? options.renderScreen
-        : await loadScreenRenderer(env.RENDER_DIR, logger);
-  const profiles = options.profiles ?? createProfileService(env, { logger });
+        : await loadScreenRenderer(config.http.RENDER_DIR, logger);
+  const profiles = options.profiles ?? createProfileService(config.autopilot, { logger });
   const deps: AppDeps = {
-    env,
+    http: config.http,
+    auth,
+    mail: config.mail,
+    billing: config.billing,
+    sites: config.sites,
     db: database.db,
     logger,
     principals: new PrincipalResolver(database.db, verifier, database.accessChanges),
@@ -84,25 +97,25 @@ export async function buildServer(env: Env, options: ServerOptions = {}) {
     staticDir,
     renderScreen,
     drafter,
-    keywordEstimates: options.keywordEstimates ?? createKeywordEstimates(env, database.db),
-    mailer: createMailer(env, logger),
+    keywordEstimates: options.keywordEstimates ?? createKeywordEstimates(config.discovery, database.db),
+    mailer: createMailer(config.mail, logger),
     profiles,
     // Built here, started by the process that wants to work them (main.ts, worker-main.ts).
     jobs:
       options.jobs ??
-      createJobQueue(env, {
+      createJobQueue(config.jobs, {
         db: database.db,
         logger,
-        discovery: createDiscovery(env, { db: database.db, drafter, logger }),
-        // Approved replies are published through the projects' browser profiles.
-        profiles,
+        discovery: createDiscovery(config.discovery, { db: database.db, drafter, logger }),
+        // Approved replies are published through the projects' browser profiles, on the networks' sites.
+        publishing: { profiles, publishers: createPublishers(config.sites) },
       }),
   };
-  const billing = billingMode(env);
+  const billing = billingMode(config.billing);
   logger.info(
     { billing },
     billing === 'paddle'
-      ? `billing through Paddle (${env.PADDLE_ENVIRONMENT})`
+      ? `billing through Paddle (${config.billing.PADDLE_ENVIRONMENT})`
       : 'local billing: a checkout activates the plan at once',
   );
   return {

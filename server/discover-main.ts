@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { buildServer } from './bootstrap';
 import { createDiscovery } from './discovery/create-discovery';
 import { type DiscoveryProgress, foundDateOf, runDiscovery } from './discovery/pipeline';
-import { EnvError, loadEnv } from './env';
+import { configOf, EnvError, loadEnv } from './env';
 import { createLogger } from './logger';
 
 const usage = 'usage: npm run discover -- --project <project id> [--date YYYY-MM-DD]';
@@ -57,7 +57,11 @@ async function main(): Promise<number> {
   const logger = createLogger(process.env.LOG_LEVEL ? env.LOG_LEVEL : 'error');
   const { database, deps } = await buildServer(env, { logger, staticDir: null });
   try {
-    const discovery = createDiscovery(env, { db: database.db, drafter: deps.drafter, logger });
+    const discovery = createDiscovery(configOf(env).discovery, {
+      db: database.db,
+      drafter: deps.drafter,
+      logger,
+    });
     console.log(
       `Discovery for project ${values.project} on ${foundDate}: ${discovery.sources.map((source) => source.slug).join(', ')}`,
     );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { envSchema } from '../env';
+import { authConfig } from './auth-config';
 import { DEFAULT_PASSWORD_COST, hashPassword, verifyPassword } from './passwords';
 
 describe('password hashes', () => {
@@ -23,9 +23,9 @@ describe('password hashes', () => {
   });
 
   it('refuses an AUTH_PASSWORD_COST outside 10 to 18, naming the variable', () => {
-    expect(envSchema.safeParse({}).data?.AUTH_PASSWORD_COST).toBe(15);
+    expect(authConfig.safeParse({}).data?.AUTH_PASSWORD_COST).toBe(15);
     for (const bad of ['9', '19', '12.5', 'high']) {
-      const result = envSchema.safeParse({ AUTH_PASSWORD_COST: bad });
+      const result = authConfig.safeParse({ AUTH_PASSWORD_COST: bad });
       expect(result.success, bad).toBe(false);
       expect(result.error?.issues[0]?.path).toEqual(['AUTH_PASSWORD_COST']);
     }

@@ -7,8 +7,8 @@ import {
   recordedGoLoginCookies,
   startFakeGoLogin,
 } from '../../tests/support/gologin-fake-server';
+import type { NetworkSites } from '../domain/network-sites';
 import { GoLoginProfileService } from './gologin-profile-service';
-import type { NetworkWebEnv } from './logins';
 import { ProfileServiceError, type ProfileSpec } from './types';
 
 const token = 'gl-dev-token-4f9a1c';
@@ -32,7 +32,7 @@ async function startNetworkSite(): Promise<{ origin: string; server: Server }> {
 
 let fake: FakeGoLogin;
 let site: { origin: string; server: Server };
-let web: NetworkWebEnv;
+let web: NetworkSites;
 let projects = 0;
 
 const service = (options: { token?: string; timeoutMs?: number } = {}) =>

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { type NetworkSites, networkSites } from '../domain/network-sites';
 import type { SocialSlug } from '../domain/networks';
 import { GoLoginApi, missingProfile } from './gologin-api';
 import { connectCloudBrowser } from './gologin-browser';
@@ -13,7 +14,7 @@ import {
   profilesPage,
   trafficSchema,
 } from './gologin-schemas';
-import { checkLogins, type NetworkWebEnv } from './logins';
+import { checkLogins } from './logins';
 import {
   type BrowserProfileService,
   type ProfileBrowser,
@@ -33,7 +34,7 @@ export interface GoLoginOptions {
   timeoutMs?: number;
   fetch?: typeof fetch;
   /** Where the networks' sites are, to tell a signed-in session from the cookies (the real sites by default). */
-  web?: NetworkWebEnv;
+  web?: NetworkSites;
 }
 
 /** The web app where a person runs the profiles shared with them. */
@@ -56,13 +57,8 @@ PG PH PK PL PM PN PR PS PT PW PY QA RE RO RS RU RW SA SB SC SD SE SG SH SI SJ SK
 SY SZ TC TD TF TG TH TJ TK TL TM TN TO TR TT TV TW TZ UA UG UM US UY UZ VA VC VE VG VI VN VU WF WS YE YT ZA
 ZM ZW`.split(/\s+/);
 
-const realSites: NetworkWebEnv = {
-  REDDIT_WEB_URL: 'https://www.reddit.com',
-  X_WEB_URL: 'https://x.com',
-  BLUESKY_WEB_URL: 'https://bsky.app',
-  LINKEDIN_WEB_URL: 'https://www.linkedin.com',
-  MASTODON_URL: undefined,
-};
+/** The networks' own sites: the configuration's defaults. */
+const realSites: NetworkSites = networkSites.parse({});
 const goLoginOs = { win: 'win', mac: 'mac', linux: 'lin' } as const;
 /** Written in the profile's notes, so the project's profile is found again whatever it is named. */
 const projectMarker = (projectId: string) => `(replyradar-project:${projectId})`;
@@ -79,7 +75,7 @@ export class GoLoginProfileService implements BrowserProfileService {
   readonly kind = 'gologin' as const;
   private readonly timeoutMs: number;
   private readonly api: GoLoginApi;
-  private readonly web: NetworkWebEnv;
+  private readonly web: NetworkSites;
 
   constructor(private readonly options: GoLoginOptions) {
     this.timeoutMs = options.timeoutMs ?? 20_000;

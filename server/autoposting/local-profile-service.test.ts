@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { networkSites } from '../domain/network-sites';
 import { LocalProfileService } from './local-profile-service';
 import { checkLogins } from './logins';
 import { ProfileServiceError } from './types';
@@ -88,7 +89,7 @@ describe('the local browser-profile service, in Chromium', () => {
       value: 'signed-in',
       expires: expect.any(Number),
     });
-    expect(checkLogins(signedIn, ['reddit', 'hackernews'], loginEnv(site.origin))).toStrictEqual({
+    expect(checkLogins(signedIn, ['reddit', 'hackernews'], sitesWith(site.origin))).toStrictEqual({
       reddit: true,
     });
     expect(await answers(url)).toBe(true);
@@ -169,12 +170,7 @@ describe('the local browser-profile service, in Chromium', () => {
   });
 });
 
-function loginEnv(origin: string) {
-  return {
-    REDDIT_WEB_URL: origin,
-    X_WEB_URL: 'https://x.com',
-    BLUESKY_WEB_URL: 'https://bsky.app',
-    LINKEDIN_WEB_URL: 'https://www.linkedin.com',
-    MASTODON_URL: undefined,
-  };
+/** The networks' own sites, but Reddit's at `origin`. */
+function sitesWith(origin: string) {
+  return { ...networkSites.parse({}), REDDIT_WEB_URL: origin };
 }

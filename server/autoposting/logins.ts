@@ -1,5 +1,5 @@
+import type { NetworkSites } from '../domain/network-sites';
 import type { SocialSlug } from '../domain/networks';
-import type { Env } from '../env';
 import type { ProfileCookie } from './types';
 
 /** The networks Autopilot can publish to: every one but Hacker News (its guidelines forbid generated comments). */
@@ -18,19 +18,14 @@ export function isPublishingNetwork(slug: string): slug is PublishingNetwork {
   return (publishingNetworks as readonly string[]).includes(slug);
 }
 
-/** Where each network's pages are (its sign-in, its threads): the real sites, or local servers in tests. */
-export type NetworkWebEnv = Pick<
-  Env,
-  'REDDIT_WEB_URL' | 'X_WEB_URL' | 'BLUESKY_WEB_URL' | 'LINKEDIN_WEB_URL' | 'MASTODON_URL'
->;
-
-export function networkWebUrl(network: PublishingNetwork, env: NetworkWebEnv): URL | null {
+/** Where `network`'s pages are, or null when it has no site configured (Mastodon without MASTODON_URL). */
+export function networkWebUrl(network: PublishingNetwork, sites: NetworkSites): URL | null {
   const url = {
-    reddit: env.REDDIT_WEB_URL,
-    x: env.X_WEB_URL,
-    bluesky: env.BLUESKY_WEB_URL,
-    linkedin: env.LINKEDIN_WEB_URL,
-    mastodon: env.MASTODON_URL,
+    reddit: sites.REDDIT_WEB_URL,
+    x: sites.X_WEB_URL,
+    bluesky: sites.BLUESKY_WEB_URL,
+    linkedin: sites.LINKEDIN_WEB_URL,
+    mastodon: sites.MASTODON_URL,
   }[network];
   return url ? new URL(url) : null;
 }
@@ -58,13 +53,13 @@ function cookieCovers(cookie: ProfileCookie, host: string): boolean {
 export function checkLogins(
   cookies: readonly ProfileCookie[],
   networks: readonly SocialSlug[],
-  env: NetworkWebEnv,
+  sites: NetworkSites,
   now = Date.now(),
 ): Record<string, boolean> {
   const result: Record<string, boolean> = {};
   for (const network of networks) {
     if (!isPublishingNetwork(network)) continue;
-    const web = networkWebUrl(network, env);
+    const web = networkWebUrl(network, sites);
     if (!web) continue;
     const host = web.hostname.toLowerCase();
     result[network] = cookies.some(

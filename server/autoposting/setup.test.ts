@@ -104,7 +104,7 @@ describe.each(testDatabases())('the setup-autoposting wizard (%s)', (kind) => {
     profiles = new ScriptedProfiles();
     setup = new AutopostingSetup({
       db: server.db,
-      env: server.env,
+      sites: server.env,
       profiles,
       logger: createLogger('silent'),
       timeoutMs: 300,
@@ -422,7 +422,7 @@ describe.each(testDatabases())('the setup-autoposting wizard (%s)', (kind) => {
     // (A server started since: it keeps nothing of the last one in memory.)
     const restarted = new AutopostingSetup({
       db: server.db,
-      env: server.env,
+      sites: server.env,
       profiles,
       logger: createLogger('silent'),
     });

@@ -6,9 +6,10 @@ import type { Principal } from '../auth/principal';
 import type { Database } from '../db/client';
 import { socials } from '../db/schema';
 import { DomainError } from '../domain/errors';
+import type { NetworkSites } from '../domain/network-sites';
 import type { Logger } from '../logger';
 import { isoCountryCodes } from './countries';
-import { checkLogins, isPublishingNetwork, type NetworkWebEnv } from './logins';
+import { checkLogins, isPublishingNetwork } from './logins';
 import { type ProfileWork, profileError, profileProblem, within } from './profile-calls';
 import { type SetupRow, SetupStore } from './setup-store';
 import { type BrowserProfileService, type ProfileLogin, ProfileServiceError } from './types';
@@ -22,7 +23,8 @@ export interface SetupProject {
 
 export interface AutopostingSetupOptions {
   db: Database;
-  env: NetworkWebEnv;
+  /** Where the networks' sites are, to tell a signed-in session from the cookies. */
+  sites: NetworkSites;
   profiles: BrowserProfileService;
   logger: Logger;
   /** The longest one piece of work with the profile service may take (default 90 s). */
@@ -217,14 +219,14 @@ export class AutopostingSetup {
 
   /** Reads the profile's cookies and tells which enabled networks hold a login; `fallback` on failure. */
   private async check(project: SetupProject, row: SetupRow, fallback: AutopostingStep): Promise<void> {
-    const { db, env, profiles } = this.options;
+    const { db, sites, profiles } = this.options;
     const signal = AbortSignal.timeout(this.timeoutMs);
     try {
       const profileId = this.profileOf(row);
       const enabled = await db.select({ slug: socials.slug }).from(socials).where(eq(socials.enabled, true));
       const networks = enabled.map(({ slug }) => slug).filter(isPublishingNetwork);
       const cookies = await within(signal, () => profiles.cookies(profileId, signal));
-      const response = checkLogins(cookies, networks, env);
+      const response = checkLogins(cookies, networks, sites);
       const passing = Object.keys(response).filter((network) => response[network]);
       const passed = passing.length === Object.keys(response).length;
       if (!passed) {

@@ -1,6 +1,6 @@
 import type { Database } from '../db/client';
-import type { Env } from '../env';
 import type { Logger } from '../logger';
+import type { BillingConfig } from './billing-config';
 import { LocalBilling } from './local-billing';
 import { PaddleBilling } from './paddle-billing';
 import { planItems } from './plan-items';
@@ -13,14 +13,14 @@ import { planItems } from './plan-items';
 export type Billing = LocalBilling | PaddleBilling;
 export type BillingMode = Billing['mode'];
 
-export function billingMode(env: Env): BillingMode {
-  return env.PADDLE_WEBHOOK_SECRET ? 'paddle' : 'local';
+export function billingMode(config: Pick<BillingConfig, 'PADDLE_WEBHOOK_SECRET'>): BillingMode {
+  return config.PADDLE_WEBHOOK_SECRET ? 'paddle' : 'local';
 }
 
-export function createBilling(deps: { env: Env; db: Database; logger: Logger }): Billing {
-  const { env, db, logger } = deps;
-  const items = planItems(env);
-  const secret = env.PADDLE_WEBHOOK_SECRET;
-  if (secret) return new PaddleBilling(db, { ...env, PADDLE_WEBHOOK_SECRET: secret }, logger, items);
+export function createBilling(deps: { billing: BillingConfig; db: Database; logger: Logger }): Billing {
+  const { billing: config, db, logger } = deps;
+  const items = planItems(config);
+  const secret = config.PADDLE_WEBHOOK_SECRET;
+  if (secret) return new PaddleBilling(db, { ...config, PADDLE_WEBHOOK_SECRET: secret }, logger, items);
   return new LocalBilling(db, items);
 }

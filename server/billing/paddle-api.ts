@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import type { Env } from '../env';
+import type { BillingConfig } from './billing-config';
 
 /** Paddle's API host for the configured environment, or the override (a local fake server in tests). */
-export function paddleApiUrl(env: Pick<Env, 'PADDLE_API_URL' | 'PADDLE_ENVIRONMENT'>): string {
+export function paddleApiUrl(config: Pick<BillingConfig, 'PADDLE_API_URL' | 'PADDLE_ENVIRONMENT'>): string {
   const url =
-    env.PADDLE_API_URL ??
-    (env.PADDLE_ENVIRONMENT === 'sandbox' ? 'https://sandbox-api.paddle.com' : 'https://api.paddle.com');
+    config.PADDLE_API_URL ??
+    (config.PADDLE_ENVIRONMENT === 'sandbox' ? 'https://sandbox-api.paddle.com' : 'https://api.paddle.com');
   return url.replace(/\/+$/, '');
 }
 

@@ -3,8 +3,8 @@ import { and, desc, eq, isNotNull, isNull, or } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { subscriptions } from '../db/schema';
 import { DomainError } from '../domain/errors';
-import type { Env } from '../env';
 import type { Logger } from '../logger';
+import type { BillingConfig } from './billing-config';
 import type { BillingProvider, PortalRequest } from './billing-provider';
 import { PaddleApi, PaddleApiError, paddleApiUrl } from './paddle-api';
 import { applyPaddleEvent, type EventOutcome, MalformedEventError, paddleEventSchema } from './paddle-events';
@@ -22,11 +22,11 @@ export class PaddleBilling implements BillingProvider {
 
   constructor(
     private readonly db: Database,
-    private readonly env: Env & { PADDLE_WEBHOOK_SECRET: string },
+    private readonly config: BillingConfig & { PADDLE_WEBHOOK_SECRET: string },
     private readonly logger: Logger,
     items: PlanItem[],
   ) {
-    this.api = new PaddleApi(paddleApiUrl(env), env.PADDLE_API_KEY ?? '');
+    this.api = new PaddleApi(paddleApiUrl(config), config.PADDLE_API_KEY ?? '');
     this.autopostPriceIds = autopostPriceIds(items);
   }
 
@@ -77,8 +77,8 @@ export class PaddleBilling implements BillingProvider {
     const check = verifyPaddleSignature({
       header: signatureHeader,
       rawBody,
-      secret: this.env.PADDLE_WEBHOOK_SECRET,
-      toleranceSeconds: this.env.PADDLE_WEBHOOK_TOLERANCE_SECONDS,
+      secret: this.config.PADDLE_WEBHOOK_SECRET,
+      toleranceSeconds: this.config.PADDLE_WEBHOOK_TOLERANCE_SECONDS,
     });
     if (!check.ok) {
       this.logger.warn({ reason: check.reason }, 'Paddle webhook refused');

@@ -1,27 +1,27 @@
 import type { PlanItem } from '@contract/entities';
 import { DomainError } from '../domain/errors';
-import type { Env } from '../env';
+import type { BillingConfig } from './billing-config';
 
 export type BillingPeriod = 'month' | 'year';
 
 /** The plan items the subscribe screen offers, from configuration: the plan, then the autopost add-on. */
-export function planItems(env: Env): PlanItem[] {
+export function planItems(config: BillingConfig): PlanItem[] {
   return [
     {
       kind: 'product',
       slug: 'start',
-      price_month: env.PLAN_START_PRICE_MONTH,
-      price_year: env.PLAN_START_PRICE_YEAR,
-      month_price_id: env.PADDLE_PRICE_START_MONTH,
-      year_price_id: env.PADDLE_PRICE_START_YEAR,
+      price_month: config.PLAN_START_PRICE_MONTH,
+      price_year: config.PLAN_START_PRICE_YEAR,
+      month_price_id: config.PADDLE_PRICE_START_MONTH,
+      year_price_id: config.PADDLE_PRICE_START_YEAR,
     },
     {
       kind: 'addon',
       slug: 'autopost',
-      price_month: env.PLAN_AUTOPOST_PRICE_MONTH,
-      price_year: env.PLAN_AUTOPOST_PRICE_YEAR,
-      month_price_id: env.PADDLE_PRICE_AUTOPOST_MONTH,
-      year_price_id: env.PADDLE_PRICE_AUTOPOST_YEAR,
+      price_month: config.PLAN_AUTOPOST_PRICE_MONTH,
+      price_year: config.PLAN_AUTOPOST_PRICE_YEAR,
+      month_price_id: config.PADDLE_PRICE_AUTOPOST_MONTH,
+      year_price_id: config.PADDLE_PRICE_AUTOPOST_YEAR,
     },
   ];
 }

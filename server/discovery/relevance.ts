@@ -1,8 +1,8 @@
-import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { LanguageModel } from 'ai';
 import { PostReader } from '../engine/ranking/profiles';
 import { rankPosts } from '../engine/ranking/rank-posts';
 import { ranker } from '../engine/ranking/ranker';
+import { configuredModel, type ModelConfig } from '../generation/model-config';
 import type { Logger } from '../logger';
 import { applyHardRules, postKey } from './hard-rules';
 import { scoreWithModel } from './model-score';
@@ -27,11 +27,8 @@ export interface RelevanceOptions {
   maxPostChars?: number;
 }
 
-/** The configuration relevance reads: plain options, or the server's env (the LLM_* and DISCOVERY_* variables). */
-export interface RelevanceConfig extends RelevanceOptions {
-  LLM_BASE_URL?: string | undefined;
-  LLM_API_KEY?: string | undefined;
-  LLM_MODEL?: string | undefined;
+/** The configuration relevance reads: plain options, or discovery's slice (the LLM_* variables and DISCOVERY_MIN_SCORE). */
+export interface RelevanceConfig extends RelevanceOptions, Partial<ModelConfig> {
   DISCOVERY_MIN_SCORE?: number | string | undefined;
 }
 
@@ -50,15 +47,7 @@ function thresholdOf(config: RelevanceConfig): number {
 }
 
 function modelOf(config: RelevanceConfig): LanguageModel | null {
-  if (config.model) return config.model;
-  if (!config.LLM_BASE_URL || !config.LLM_MODEL) return null;
-  const provider = createOpenAICompatible({
-    name: 'llm',
-    baseURL: config.LLM_BASE_URL,
-    ...(config.LLM_API_KEY ? { apiKey: config.LLM_API_KEY } : {}),
-    supportsStructuredOutputs: true,
-  });
-  return provider.chatModel(config.LLM_MODEL);
+  return config.model ?? configuredModel(config);
 }
 
 const best = (x: ScoredPost, y: ScoredPost) =>

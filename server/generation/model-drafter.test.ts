@@ -4,6 +4,7 @@ import { fakeChatModel, type LlmFakeServer, startLlmFakeServer } from '../../tes
 import { type PageServer, startPageServer } from '../../tests/support/page-server';
 import { createSafeFetcher } from '../net/safe-fetch';
 import { createDrafter } from './create-drafter';
+import { generationConfig } from './generation-config';
 import { GenerationError } from './generation-error';
 import { ModelDrafter } from './model-drafter';
 
@@ -35,7 +36,7 @@ async function generationFailure(promise: Promise<unknown>): Promise<GenerationE
 
 describe('the model drafter', () => {
   it('is chosen when LLM_BASE_URL and LLM_MODEL are set, the built-in one otherwise', () => {
-    const base = { LLM_API_KEY: undefined, FETCH_ALLOW_HOSTS: [] };
+    const base = generationConfig.parse({});
     expect(createDrafter({ ...base, LLM_BASE_URL: llm.baseURL, LLM_MODEL: 'fake-model-1' }).kind).toBe(
       'model',
     );

@@ -1,18 +1,31 @@
 import type { RenderScreen } from '@contract/screen-renderer';
+import type { AuthConfig } from '../auth/auth-config';
 import type { LocalTokens } from '../auth/local-tokens';
 import type { PrincipalResolver } from '../auth/resolve-principal';
 import type { BrowserProfileService } from '../autoposting/types';
+import type { BillingConfig } from '../billing/billing-config';
 import type { Database } from '../db/client';
 import type { KeywordEstimates } from '../discovery/keyword-estimates';
-import type { Env } from '../env';
+import type { NetworkSites } from '../domain/network-sites';
 import type { Drafter } from '../generation/drafter';
 import type { JobQueue } from '../jobs/job-queue';
 import type { Logger } from '../logger';
+import type { MailConfig } from '../mail/mail-config';
 import type { Mailer } from '../mail/mailer';
+import type { HttpConfig } from './http-config';
 
-/** What the routes are built from; tests build it with their own database and keys. */
+/**
+ * What the routes are built from; tests build it with their own database and keys. The configuration
+ * comes as the slices the routes read (decision 069); each route's register function names the ones
+ * it takes.
+ */
 export interface AppDeps {
-  env: Env;
+  http: HttpConfig;
+  auth: AuthConfig;
+  mail: MailConfig;
+  billing: BillingConfig;
+  /** Where the networks' sites are (Autopilot's setup checks the logins on them). */
+  sites: NetworkSites;
   db: Database;
   logger: Logger;
   principals: PrincipalResolver;

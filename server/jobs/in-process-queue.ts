@@ -9,6 +9,7 @@ import {
   type JobQueueStart,
   publishJobKey,
 } from './job-queue';
+import { defaultPublishPollSeconds } from './jobs-config';
 
 /** A job waiting its turn: one project's discovery for a day, or one project's publishing. */
 type QueuedJob = { kind: 'discover'; job: DiscoveryJob } | { kind: 'publish'; projectId: string };
@@ -16,7 +17,7 @@ type QueuedJob = { kind: 'discover'; job: DiscoveryJob } | { kind: 'publish'; pr
 export interface InProcessQueueOptions {
   /** How often due runs are looked for (default a minute). */
   pollMs?: number;
-  /** How often due publications are looked for (default a minute; `AUTOPOST_POLL_SECONDS`). */
+  /** How often due publications are looked for (default `AUTOPOST_POLL_SECONDS`'s). */
   publishPollMs?: number;
   now?: () => Date;
 }
@@ -47,7 +48,7 @@ export class InProcessQueue implements JobQueue {
     options: InProcessQueueOptions = {},
   ) {
     this.pollMs = options.pollMs ?? 60_000;
-    this.publishPollMs = options.publishPollMs ?? 60_000;
+    this.publishPollMs = options.publishPollMs ?? defaultPublishPollSeconds * 1000;
     this.now = options.now ?? (() => new Date());
   }
 

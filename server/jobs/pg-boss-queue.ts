@@ -10,6 +10,7 @@ import {
   type JobQueueStart,
   publishJobKey,
 } from './job-queue';
+import { defaultPublishPollSeconds } from './jobs-config';
 
 /** Queue names in pg-boss. */
 export const queues = {
@@ -33,7 +34,7 @@ export interface PgBossQueueOptions {
   schema?: string;
   /** How often an idle worker looks for jobs (default 2 s; pg-boss's minimum is 0.5 s). */
   pollingIntervalSeconds?: number;
-  /** How often a working process looks for due publications (default a minute; `AUTOPOST_POLL_SECONDS`). */
+  /** How often a working process looks for due publications (default `AUTOPOST_POLL_SECONDS`'s). */
   publishPollSeconds?: number;
   now?: () => Date;
 }
@@ -156,7 +157,10 @@ export class PgBossQueue implements JobQueue {
       }
     };
     await look();
-    this.publishTimer = setInterval(() => void look(), (this.options.publishPollSeconds ?? 60) * 1000);
+    this.publishTimer = setInterval(
+      () => void look(),
+      (this.options.publishPollSeconds ?? defaultPublishPollSeconds) * 1000,
+    );
     this.publishTimer.unref();
   }
 

@@ -1,4 +1,5 @@
-import { type NetworkWebEnv, networkWebUrl } from '../logins';
+import type { NetworkSites } from '../../domain/network-sites';
+import { networkWebUrl } from '../logins';
 import { anyOf, captchaSelectors, type ShownReply, type SiteSteps, textOn } from './site-steps';
 
 /**
@@ -7,8 +8,8 @@ import { anyOf, captchaSelectors, type ShownReply, type SiteSteps, textOn } from
  * opens the composer, `composerTextInput` (a rich-text editor) and
  * `composerPublishBtn`. A signed-in page links the account's profile from its navigation.
  */
-export function blueskySteps(env: NetworkWebEnv): SiteSteps {
-  const web = networkWebUrl('bluesky', env);
+export function blueskySteps(sites: NetworkSites): SiteSteps {
+  const web = networkWebUrl('bluesky', sites);
   return {
     network: 'bluesky',
     label: 'Bluesky',

@@ -1,4 +1,5 @@
-import type { NetworkWebEnv, PublishingNetwork } from '../logins';
+import type { NetworkSites } from '../../domain/network-sites';
+import type { PublishingNetwork } from '../logins';
 import type { Publisher } from '../types';
 import { blueskySteps } from './bluesky';
 import { linkedinSteps } from './linkedin';
@@ -11,21 +12,21 @@ import { xSteps } from './x';
 export type Publishers = Readonly<Record<PublishingNetwork, Publisher>>;
 
 /**
- * One publisher per network Autopilot publishes to, on the sites `env` names (the real ones by default).
+ * One publisher per network Autopilot publishes to, on the sites `sites` names (the networks' own by default).
  * Hacker News has none: its guidelines forbid generated comments, so its replies are posted by hand.
  */
 export function createPublishers(
-  env: NetworkWebEnv,
+  sites: NetworkSites,
   options: { timeouts?: Partial<PublisherTimeouts> } = {},
 ): Publishers {
   const timeouts = { ...defaultPublisherTimeouts, ...options.timeouts };
   const publisher = (site: SiteSteps) => new ThreadPublisher(site, timeouts);
   return {
-    reddit: publisher(redditSteps(env)),
-    x: publisher(xSteps(env)),
-    bluesky: publisher(blueskySteps(env)),
-    mastodon: publisher(mastodonSteps(env)),
-    linkedin: publisher(linkedinSteps(env)),
+    reddit: publisher(redditSteps(sites)),
+    x: publisher(xSteps(sites)),
+    bluesky: publisher(blueskySteps(sites)),
+    mastodon: publisher(mastodonSteps(sites)),
+    linkedin: publisher(linkedinSteps(sites)),
   };
 }
 

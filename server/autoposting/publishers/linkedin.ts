@@ -1,4 +1,5 @@
-import { type NetworkWebEnv, networkWebUrl } from '../logins';
+import type { NetworkSites } from '../../domain/network-sites';
+import { networkWebUrl } from '../logins';
 import { anyOf, captchaSelectors, type ShownReply, type SiteSteps, textOn } from './site-steps';
 
 const loggedOutPaths = ['/authwall', '/login', '/uas/login', '/signup', '/checkpoint/lg/login'];
@@ -10,8 +11,8 @@ const loggedOutPaths = ['/authwall', '/login', '/uas/login', '/signup', '/checkp
  * button; each comment is an `article` with `data-id="urn:li:comment:(…)"`, which makes its link, and
  * its author's name; the account is named by the `alt` of its photo in the global navigation.
  */
-export function linkedinSteps(env: NetworkWebEnv): SiteSteps {
-  const web = networkWebUrl('linkedin', env);
+export function linkedinSteps(sites: NetworkSites): SiteSteps {
+  const web = networkWebUrl('linkedin', sites);
   return {
     network: 'linkedin',
     label: 'LinkedIn',

@@ -1,4 +1,5 @@
-import { type NetworkWebEnv, networkWebUrl } from '../logins';
+import type { NetworkSites } from '../../domain/network-sites';
+import { networkWebUrl } from '../logins';
 import { anyOf, captchaSelectors, never, type ShownReply, type SiteSteps, textOn } from './site-steps';
 
 /**
@@ -9,8 +10,8 @@ import { anyOf, captchaSelectors, never, type ShownReply, type SiteSteps, textOn
  * `.status` with `.display-name__account` and its link on `a.status__relative-time`; a signed-in page
  * shows `.navigation-bar__profile-account`.
  */
-export function mastodonSteps(env: NetworkWebEnv): SiteSteps {
-  const web = networkWebUrl('mastodon', env);
+export function mastodonSteps(sites: NetworkSites): SiteSteps {
+  const web = networkWebUrl('mastodon', sites);
   return {
     network: 'mastodon',
     label: 'Mastodon',

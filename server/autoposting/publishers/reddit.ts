@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
-import { type NetworkWebEnv, networkWebUrl } from '../logins';
+import type { NetworkSites } from '../../domain/network-sites';
+import { networkWebUrl } from '../logins';
 import { anyOf, captchaSelectors, type ShownReply, type SiteSteps } from './site-steps';
 
 const redditHosts = new Set([
@@ -20,8 +21,8 @@ const topForm = '.commentarea > form.usertext';
  * `textarea[name=text]` and its `save` button; each comment is a `.thing.comment` with `data-author`
  * and its permalink in `a.bylink`. A refused comment shows `.error.RATELIMIT` in the form.
  */
-export function redditSteps(env: NetworkWebEnv): SiteSteps {
-  const web = networkWebUrl('reddit', env);
+export function redditSteps(sites: NetworkSites): SiteSteps {
+  const web = networkWebUrl('reddit', sites);
   const onReddit = !web || redditHosts.has(web.hostname);
   return {
     network: 'reddit',

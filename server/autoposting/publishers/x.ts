@@ -1,4 +1,5 @@
-import { type NetworkWebEnv, networkWebUrl } from '../logins';
+import type { NetworkSites } from '../../domain/network-sites';
+import { networkWebUrl } from '../logins';
 import { anyOf, captchaSelectors, type ShownReply, type SiteSteps, textOn } from './site-steps';
 
 const column = '[data-testid="primaryColumn"]';
@@ -9,8 +10,8 @@ const column = '[data-testid="primaryColumn"]';
  * around its time; the reply composer under the focal post is `tweetTextarea_0` with
  * `tweetButtonInline`; a signed-in page has the account switcher and `AppTabBar_Profile_Link`.
  */
-export function xSteps(env: NetworkWebEnv): SiteSteps {
-  const web = networkWebUrl('x', env);
+export function xSteps(sites: NetworkSites): SiteSteps {
+  const web = networkWebUrl('x', sites);
   return {
     network: 'x',
     label: 'X',

@@ -16,6 +16,9 @@ import {
   send,
 } from './source-http';
 
+/** The server (PDS) of Bluesky's own accounts, where searches go unless BLUESKY_SERVICE names another. */
+export const blueskyService = 'https://bsky.social';
+
 export interface BlueskyOptions extends SourceOptions {
   /** The account's handle (BLUESKY_HANDLE) and an app password (BLUESKY_APP_PASSWORD). */
   handle: string;
@@ -69,7 +72,7 @@ export class BlueskySource implements Source {
   private session: Promise<Session> | null = null;
 
   constructor(options: BlueskyOptions) {
-    this.baseUrl = options.baseUrl ?? 'https://bsky.social';
+    this.baseUrl = options.baseUrl ?? blueskyService;
     this.timeoutMs = options.timeoutMs ?? defaultSourceTimeoutMs;
     this.clock = options.clock;
     this.sharedBudget = options.budget;

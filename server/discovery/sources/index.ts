@@ -1,4 +1,3 @@
-import type { Env } from '../../env';
 import type { SocialSlug, Source } from '../types';
 import { socialSlugs } from '../types';
 import { BlueskySource } from './bluesky';
@@ -8,6 +7,7 @@ import { MastodonSource } from './mastodon';
 import { missingVariables } from './networks';
 import { RedditSource } from './reddit';
 import type { RequestBudget, SourceClock } from './source-http';
+import type { SourcesConfig } from './sources-config';
 import { XSource } from './x';
 
 export { type BlueskyOptions, BlueskySource } from './bluesky';
@@ -18,27 +18,6 @@ export { isSocialSlug, socialNetworks } from './networks';
 export { defaultRedditUserAgent, type RedditOptions, RedditSource } from './reddit';
 export { maxRateLimitWaitMs, type RequestBudget, type SourceClock, systemClock } from './source-http';
 export { type XOptions, XSource } from './x';
-
-/** The variables the sources read (the whole server Env satisfies it). */
-export type SourcesEnv = Pick<
-  Env,
-  | 'SOCIALS'
-  | 'REDDIT_CLIENT_ID'
-  | 'REDDIT_CLIENT_SECRET'
-  | 'REDDIT_USER_AGENT'
-  | 'REDDIT_WEB_URL'
-  | 'X_BEARER_TOKEN'
-  | 'BLUESKY_HANDLE'
-  | 'BLUESKY_APP_PASSWORD'
-  | 'BLUESKY_SERVICE'
-  | 'MASTODON_URL'
-  | 'MASTODON_TOKEN'
-  | 'LINKEDIN_PROVIDER_URL'
-  | 'LINKEDIN_PROVIDER_TOKEN'
-  | 'HACKERNEWS_API_URL'
-  | 'REDDIT_API_URL'
-  | 'X_API_URL'
->;
 
 export interface CreateSourcesOptions {
   /** Base URLs that replace the networks' hosts (and the `*_API_URL` variables): tests' fake servers. */
@@ -56,18 +35,18 @@ export interface CreateSourcesOptions {
  * needed), X, Bluesky, Mastodon and LinkedIn when their variables are set. `SOCIALS`, when set, keeps
  * only the networks it names, in its order.
  */
-export function createSources(env: SourcesEnv, options: CreateSourcesOptions = {}): Source[] {
-  const order = env.SOCIALS ?? socialSlugs;
+export function createSources(config: SourcesConfig, options: CreateSourcesOptions = {}): Source[] {
+  const order = config.SOCIALS ?? socialSlugs;
   const sources: Source[] = [];
   for (const slug of order) {
-    if (missingVariables(slug, env).length > 0) continue;
-    const source = createSource(slug, env, options);
+    if (missingVariables(slug, config).length > 0) continue;
+    const source = createSource(slug, config, options);
     if (source) sources.push(source);
   }
   return sources;
 }
 
-function createSource(slug: SocialSlug, env: SourcesEnv, options: CreateSourcesOptions): Source | null {
+function createSource(slug: SocialSlug, config: SourcesConfig, options: CreateSourcesOptions): Source | null {
   const baseUrl = options.baseUrls?.[slug];
   const common = {
     ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
@@ -76,48 +55,48 @@ function createSource(slug: SocialSlug, env: SourcesEnv, options: CreateSourcesO
   };
   switch (slug) {
     case 'reddit': {
-      const url = baseUrl ?? env.REDDIT_API_URL;
+      const url = baseUrl ?? config.REDDIT_API_URL;
       return new RedditSource({
         ...common,
         ...(url ? { baseUrl: url, oauthBaseUrl: url } : {}),
-        clientId: env.REDDIT_CLIENT_ID,
-        clientSecret: env.REDDIT_CLIENT_SECRET,
-        userAgent: env.REDDIT_USER_AGENT,
-        ...(env.REDDIT_WEB_URL ? { webUrl: env.REDDIT_WEB_URL } : {}),
+        clientId: config.REDDIT_CLIENT_ID,
+        clientSecret: config.REDDIT_CLIENT_SECRET,
+        userAgent: config.REDDIT_USER_AGENT,
+        webUrl: config.REDDIT_WEB_URL,
       });
     }
     case 'hackernews': {
-      const url = baseUrl ?? env.HACKERNEWS_API_URL;
+      const url = baseUrl ?? config.HACKERNEWS_API_URL;
       return new HackerNewsSource({ ...common, ...(url ? { baseUrl: url } : {}) });
     }
     case 'x': {
-      const url = baseUrl ?? env.X_API_URL;
-      if (!env.X_BEARER_TOKEN) return null;
-      return new XSource({ ...common, ...(url ? { baseUrl: url } : {}), bearerToken: env.X_BEARER_TOKEN });
+      const url = baseUrl ?? config.X_API_URL;
+      if (!config.X_BEARER_TOKEN) return null;
+      return new XSource({ ...common, ...(url ? { baseUrl: url } : {}), bearerToken: config.X_BEARER_TOKEN });
     }
     case 'bluesky':
-      if (!env.BLUESKY_HANDLE || !env.BLUESKY_APP_PASSWORD) return null;
+      if (!config.BLUESKY_HANDLE || !config.BLUESKY_APP_PASSWORD) return null;
       return new BlueskySource({
         ...common,
-        baseUrl: baseUrl ?? env.BLUESKY_SERVICE,
-        handle: env.BLUESKY_HANDLE,
-        appPassword: env.BLUESKY_APP_PASSWORD,
+        baseUrl: baseUrl ?? config.BLUESKY_SERVICE,
+        handle: config.BLUESKY_HANDLE,
+        appPassword: config.BLUESKY_APP_PASSWORD,
       });
     case 'mastodon':
-      if (!env.MASTODON_URL || !env.MASTODON_TOKEN) return null;
+      if (!config.MASTODON_URL || !config.MASTODON_TOKEN) return null;
       return new MastodonSource({
         ...common,
         ...(baseUrl ? { baseUrl } : {}),
-        instanceUrl: env.MASTODON_URL,
-        accessToken: env.MASTODON_TOKEN,
+        instanceUrl: config.MASTODON_URL,
+        accessToken: config.MASTODON_TOKEN,
       });
     case 'linkedin':
-      if (!env.LINKEDIN_PROVIDER_URL || !env.LINKEDIN_PROVIDER_TOKEN) return null;
+      if (!config.LINKEDIN_PROVIDER_URL || !config.LINKEDIN_PROVIDER_TOKEN) return null;
       return new LinkedInSource({
         ...common,
         ...(baseUrl ? { baseUrl } : {}),
-        providerUrl: env.LINKEDIN_PROVIDER_URL,
-        token: env.LINKEDIN_PROVIDER_TOKEN,
+        providerUrl: config.LINKEDIN_PROVIDER_URL,
+        token: config.LINKEDIN_PROVIDER_TOKEN,
       });
   }
 }

@@ -1,5 +1,6 @@
 import { isWebLink } from '@contract/web-link';
 import { z } from 'zod';
+import { realSites } from '../../domain/network-sites';
 import { type Source, SourceError, type SourcePost, type SourceQuery } from '../types';
 import { socialNetworks } from './networks';
 import { markdownToText, tidyText } from './plain-text';
@@ -28,7 +29,7 @@ export interface RedditOptions extends SourceOptions {
   userAgent?: string | undefined;
   /** Base URL of `oauth.reddit.com` (tests point it at a local fake server); `baseUrl` is `www.reddit.com`'s. */
   oauthBaseUrl?: string;
-  /** Where threads are opened: found posts link there (REDDIT_WEB_URL; `https://www.reddit.com` by default). */
+  /** Where threads are opened: found posts link there (REDDIT_WEB_URL; Reddit's own site by default). */
   webUrl?: string;
 }
 
@@ -99,7 +100,7 @@ export class RedditSource implements Source {
   constructor(options: RedditOptions = {}) {
     this.baseUrl = options.baseUrl ?? 'https://www.reddit.com';
     this.oauthBaseUrl = options.oauthBaseUrl ?? 'https://oauth.reddit.com';
-    this.webUrl = (options.webUrl ?? 'https://www.reddit.com').replace(/\/+$/, '');
+    this.webUrl = (options.webUrl ?? realSites.reddit).replace(/\/+$/, '');
     this.timeoutMs = options.timeoutMs ?? defaultSourceTimeoutMs;
     this.clock = options.clock;
     this.sharedBudget = options.budget;

@@ -11,7 +11,7 @@ type SessionRow = Awaited<ReturnType<LocalSessions['fromCookie']>>;
 /** Local mode: prove the account's email with the mailed code, and ask for a new code. */
 export function registerEmailVerificationRoutes(
   bind: Bind,
-  { env }: AppDeps,
+  { mail }: Pick<AppDeps, 'mail'>,
   verification: EmailVerification,
   localSessions: LocalSessions,
   currentSession: (c: Context) => Promise<SessionRow>,
@@ -24,6 +24,6 @@ export function registerEmailVerificationRoutes(
 
   bind(api.resendEmailCode, async (c) => {
     const session = await currentSession(c);
-    return verification.sendCode(session.userId, linkOrigin(c, env));
+    return verification.sendCode(session.userId, linkOrigin(c, mail));
   });
 }

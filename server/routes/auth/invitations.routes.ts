@@ -50,7 +50,7 @@ const roleNames = { 'org:admin': 'an admin', 'org:member': 'a member' } as const
  */
 export function registerInvitationRoutes(
   bind: Bind,
-  { db, env, mailer, logger }: AppDeps,
+  { db, mail, mailer, logger }: Pick<AppDeps, 'db' | 'mail' | 'mailer' | 'logger'>,
   localSessions: LocalSessions,
   currentSession: (c: Context) => Promise<SessionRow>,
 ): void {
@@ -96,7 +96,7 @@ export function registerInvitationRoutes(
           .from(workspaces)
           .where(eq(workspaces.id, workspaceId));
         if (!row || !workspace) throw new Error('invitation insert returned no row');
-        const signUpLink = new URL('/sign-up', linkOrigin(c, env)).href;
+        const signUpLink = new URL('/sign-up', linkOrigin(c, mail)).href;
         // The invitation stands even when its mail cannot go out: the person sees it once signed in.
         await mailer
           .send({

@@ -30,22 +30,22 @@ const earlierCookiePath = '/api/auth';
 export function registerLocalAuthRoutes(
   app: Hono<AppEnv>,
   bind: Bind,
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'db' | 'logger' | 'mailer' | 'auth' | 'http' | 'mail'>,
   tokens: LocalTokens,
 ): void {
-  const { db, env, logger } = deps;
-  const localSessions = new LocalSessions(db, tokens, env.AUTH_SESSION_TTL_DAYS);
+  const { db, auth, http, mail, logger } = deps;
+  const localSessions = new LocalSessions(db, tokens, auth.AUTH_SESSION_TTL_DAYS);
   const verification = new EmailVerification(db, deps.mailer, logger);
   const limiter = rateLimit({
-    limit: env.AUTH_RATE_LIMIT_PER_MINUTE,
+    limit: auth.AUTH_RATE_LIMIT_PER_MINUTE,
     windowMs: 60_000,
-    trustProxy: env.TRUST_PROXY,
+    trustProxy: http.TRUST_PROXY,
   });
   app.use(api.signIn.path, limiter);
   app.use(api.signUp.path, limiter);
   const passwordAttempts = new PasswordAttempts();
 
-  const isHttps = (c: Context) => reachedOverHttps(c, env.TRUST_PROXY);
+  const isHttps = (c: Context) => reachedOverHttps(c, http.TRUST_PROXY);
 
   const keepCookie = (c: Context, cookie: string) =>
     setCookie(c, sessionCookie, cookie, {
@@ -79,7 +79,7 @@ export function registerLocalAuthRoutes(
         throw new DomainError('refused', 'form_password_pwned', authMessages.passwordTooCommon, {
           field: 'password',
         });
-      const passwordHash = await hashPassword(body.password, env.AUTH_PASSWORD_COST);
+      const passwordHash = await hashPassword(body.password, auth.AUTH_PASSWORD_COST);
       let userId: string;
       try {
         const [user] = await db
@@ -98,7 +98,7 @@ export function registerLocalAuthRoutes(
       logger.info({ userId }, 'account created');
       // The account proves its email with this code before it can see or take invitations. A mail that
       // cannot go out does not undo the account: 'Send a new code' tries again.
-      await verification.sendCode(userId, linkOrigin(c, env)).catch(() => undefined);
+      await verification.sendCode(userId, linkOrigin(c, mail)).catch(() => undefined);
       return startSession(c, userId);
     },
     201,

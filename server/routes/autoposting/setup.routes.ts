@@ -14,10 +14,10 @@ import type { AppDeps } from '../../http/deps';
  */
 export function registerAutopostingRoutes(
   bind: Bind,
-  deps: Pick<AppDeps, 'db' | 'env' | 'logger' | 'profiles'>,
+  deps: Pick<AppDeps, 'db' | 'sites' | 'logger' | 'profiles'>,
 ): AutopostingSetup {
   const { db } = deps;
-  const setup = new AutopostingSetup({ db, env: deps.env, profiles: deps.profiles, logger: deps.logger });
+  const setup = new AutopostingSetup({ db, sites: deps.sites, profiles: deps.profiles, logger: deps.logger });
 
   async function autopilotProject(c: Context<AppEnv>): Promise<SetupProject> {
     const principal = c.get('principal');

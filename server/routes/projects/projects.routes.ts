@@ -116,7 +116,13 @@ async function requestFirstDiscovery(jobs: JobQueue, logger: Logger, projectId: 
 
 export function registerProjectRoutes(
   bind: Bind,
-  { db, drafter, logger, jobs, keywordEstimates }: AppDeps,
+  {
+    db,
+    drafter,
+    logger,
+    jobs,
+    keywordEstimates,
+  }: Pick<AppDeps, 'db' | 'drafter' | 'logger' | 'jobs' | 'keywordEstimates'>,
 ): void {
   const countPageRead = pageReadCounter();
 

@@ -28,7 +28,7 @@ export async function syncSocials(
 }
 
 /** `GET /api/socials`: the usable networks, in order, each with the kind of network it is. */
-export function registerSocialRoutes(bind: Bind, { db }: AppDeps): void {
+export function registerSocialRoutes(bind: Bind, { db }: Pick<AppDeps, 'db'>): void {
   bind(api.listSocials, async () => {
     const rows = await db
       .select({ id: socials.id, slug: socials.slug, name: socials.name })

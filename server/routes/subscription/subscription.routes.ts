@@ -17,11 +17,11 @@ export { findSubscription, toSubscription } from '../../billing/subscriptions';
 export function registerSubscriptionRoutes(
   app: Hono<AppEnv>,
   bind: Bind,
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'db' | 'billing' | 'http'>,
   billing: Billing,
 ): void {
-  const { db, env } = deps;
-  const items = planItems(env);
+  const { db, http } = deps;
+  const items = planItems(deps.billing);
 
   bind(api.getSubscription, async (c) => toSubscription(await findSubscription(db, c.get('principal'))));
   bind(api.listPlanItems, async () => items);
@@ -42,7 +42,7 @@ export function registerSubscriptionRoutes(
         'forbidden',
         'Only an admin of this workspace can open the subscription settings',
       );
-    return { url: await billing.portalUrl({ principal, origin: requestOrigin(c, env.TRUST_PROXY) }) };
+    return { url: await billing.portalUrl({ principal, origin: requestOrigin(c, http.TRUST_PROXY) }) };
   });
 
   switch (billing.mode) {
