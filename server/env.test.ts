@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { clerkKey } from '../tests/support/clerk-tokens';
-import { EnvError, loadEnv } from './env';
+import { configOf, EnvError, loadEnv } from './env';
 
 function refusal(source: Record<string, string>): string {
   try {
@@ -139,6 +139,25 @@ describe('server configuration', () => {
       /^\s+KEYWORDS_WIDE_WORKSPACES: is no longer read: .*UPDATE workspaces SET wide_keywords = true/m,
     );
     expect(() => loadEnv({ KEYWORDS_WIDE_WORKSPACES: '' })).not.toThrow();
+  });
+
+  it('names a variable several modules read once, however many of them refuse it', () => {
+    const message = refusal({ REDDIT_WEB_URL: 'reddit.com' });
+    expect(message.match(/^\s+REDDIT_WEB_URL: /gm)).toHaveLength(1);
+  });
+
+  it("gives each module its own variables only: mail's slice holds no Paddle key, billing's no SMTP URL", () => {
+    const config = configOf(
+      loadEnv({ SMTP_URL: 'smtp://mail.example:587', APP_URL: 'https://app.example', PADDLE_API_KEY: 'key' }),
+    );
+    expect(config.mail).toStrictEqual({
+      SMTP_URL: 'smtp://mail.example:587',
+      MAIL_FROM: 'ReplyRadar <no-reply@localhost>',
+      APP_URL: 'https://app.example',
+      DATA_DIR: './data',
+    });
+    expect(Object.keys(config.billing)).not.toContain('SMTP_URL');
+    expect(config.billing.PADDLE_API_KEY).toBe('key');
   });
 
   it('names every bad variable at once', () => {
