@@ -80,32 +80,34 @@ async function run(commands: readonly Command[]): Promise<void> {
     ),
   ) as Record<Device, { db: MirrorDb; typing: Typing | null; saved: Typing[]; last: string | null }>;
 
-  /** The server's write calls as one device sends them, watching what each applies. */
+  /** The server's batch call as one device sends it, watching what each answer edit applies. */
   const apiOf = (name: Device): SyncApi => ({
-    updateAnswer: async (id, body, projectId) => {
-      const before = server.posts.get(id) as Post;
+    applyMutations: async (projectId, mutations) => {
+      const before = new Map(
+        mutations.map((mutation) => [mutation.postId, server.posts.get(mutation.postId) as Post]),
+      );
       try {
-        return await server.updateAnswer(id, body, projectId);
+        return await server.applyMutations(projectId, mutations);
       } finally {
-        const after = server.posts.get(id) as Post;
-        if (after.answerVersion === before.answerVersion + 1) {
+        for (const mutation of mutations) {
+          if (mutation.kind !== 'answer') continue;
+          const previous = before.get(mutation.postId) as Post;
+          const after = server.posts.get(mutation.postId) as Post;
+          if (after.answerVersion !== previous.answerVersion + 1) continue;
           authors.set(after.answerVersion, name);
           history.add(after.answer);
-          const previousAuthor = authors.get(before.answerVersion);
+          const previousAuthor = authors.get(previous.answerVersion);
           // The device's edits this request carries: those saved up to the text it sends.
-          const sentUpTo = state[name].saved.findIndex((edit) => edit.text === body.answer);
+          const sentUpTo = state[name].saved.findIndex((edit) => edit.text === mutation.answer);
           const carried = state[name].saved.splice(0, sentUpTo + 1);
           const startedFrom = Math.min(...carried.map((edit) => edit.startedFrom));
-          if (previousAuthor && previousAuthor !== name && startedFrom < before.answerVersion)
+          if (previousAuthor && previousAuthor !== name && startedFrom < previous.answerVersion)
             silentOverwrites.push(
-              `${name} replaced ${previousAuthor}'s version ${before.answerVersion} from version ${startedFrom}`,
+              `${name} replaced ${previousAuthor}'s version ${previous.answerVersion} from version ${startedFrom}`,
             );
         }
       }
     },
-    setApproved: (id, body, projectId) => server.setApproved(id, body, projectId),
-    setRelevance: (id, body, projectId) => server.setRelevance(id, body, projectId),
-    markCopied: (id, body, projectId) => server.markCopied(id, body, projectId),
   });
   const engines = Object.fromEntries(
     devices.map((name) => [

@@ -1,34 +1,23 @@
+import { mutationsPerBatch } from '@contract/post-mutations';
 import type { InflightRequest, OutboxRow } from '@/db/mirror';
 
-/** The next request to send: the rows it settles and what it carries. */
+/** One change the next request carries: the rows it settles and what it sends. */
 export interface OutboxBatch {
   rows: OutboxRow[];
   request: InflightRequest;
-  /** True when this exact request was sent before (its answer may have been lost). */
+  /** True when this exact change was sent before (its answer may have been lost). */
   resend: boolean;
 }
 
 /**
- * Picks the next request from the outbox (rows in seq order). The first queued row whose post has no
- * parked row before it goes first; a parked row blocks only its own post.
- *
- * Consecutive rows of one post and kind (no row of the other kind of that post between them; rows of
- * other posts do not interrupt) become one request: the last value, the first row's base version and the
- * last row's mutation id. A batch that was already sent is resent exactly as it was, with its own
- * mutation id, value and base version: the server may have applied it, and only the same id makes a
- * second delivery harmless. Rows queued since then wait for the next request.
+ * The change that goes next for the post of `head`, its first queued row. Consecutive rows of one post
+ * and kind (no row of the other kind of that post between them; rows of other posts do not interrupt)
+ * become one change: the last value, the first row's base version and the last row's mutation id. A
+ * change that was already sent is sent again exactly as it was, with its own mutation id, value and base
+ * version: the server may have applied it, and only the same id makes a second delivery harmless. Rows
+ * queued since then wait for the next request.
  */
-export function nextBatch(outbox: readonly OutboxRow[]): OutboxBatch | null {
-  const blocked = new Set<string>();
-  let head: OutboxRow | undefined;
-  for (const row of outbox) {
-    if (row.state === 'parked') blocked.add(row.postId);
-    else if (!blocked.has(row.postId)) {
-      head = row;
-      break;
-    }
-  }
-  if (!head) return null;
+function batchFrom(outbox: readonly OutboxRow[], head: OutboxRow): OutboxBatch {
   const { postId, kind } = head;
   const ofPost = outbox.filter((row) => row.postId === postId && row.seq >= head.seq);
 
@@ -57,4 +46,26 @@ export function nextBatch(outbox: readonly OutboxRow[]): OutboxBatch | null {
     },
     resend: false,
   };
+}
+
+/**
+ * The changes of the next request, from the outbox (rows in seq order): one for each post that has a
+ * queued row and no parked row before it (a parked row blocks only its own post), of the project of the
+ * first such row, in the order of their first rows, at most `limit`. A post's later changes wait for the
+ * next request, so that each goes only once the one before it is settled.
+ */
+export function nextBatches(outbox: readonly OutboxRow[], limit: number = mutationsPerBatch): OutboxBatch[] {
+  const passed = new Set<string>();
+  const batches: OutboxBatch[] = [];
+  let projectId: string | undefined;
+  for (const row of outbox) {
+    if (batches.length === limit) break;
+    if (passed.has(row.postId)) continue;
+    passed.add(row.postId);
+    if (row.state === 'parked') continue;
+    if (projectId !== undefined && row.projectId !== projectId) continue;
+    projectId = row.projectId;
+    batches.push(batchFrom(outbox, row));
+  }
+  return batches;
 }

@@ -11,9 +11,13 @@ function headOf(batch: OutboxBatch) {
   return head;
 }
 
-/** Records on the batch's first row exactly what is about to be sent, before it is sent. */
-export async function markInflight(db: MirrorDb, batch: OutboxBatch): Promise<void> {
-  await db.outbox.update(headOf(batch).seq, { inflight: batch.request });
+/** Records on each new change's first row exactly what is about to be sent, before it is sent. */
+export async function markInflight(db: MirrorDb, batches: readonly OutboxBatch[]): Promise<void> {
+  const fresh = batches.filter((batch) => !batch.resend);
+  if (fresh.length === 0) return;
+  await db.transaction('rw', db.outbox, async () => {
+    for (const batch of fresh) await db.outbox.update(headOf(batch).seq, { inflight: batch.request });
+  });
 }
 
 /**

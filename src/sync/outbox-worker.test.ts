@@ -188,14 +188,21 @@ describe('the service worker sends the outbox with no tab open', () => {
         minted += 1;
         return Response.json({ success: true, data: session(`token-${minted}`, 3_600_000) });
       }
-      const body = JSON.parse(String(init.body)) as { answer: string };
+      const { mutations } = JSON.parse(String(init.body)) as {
+        mutations: [{ mutationId: string; answer: string }];
+      };
       if (minted === 1) {
         return Response.json(
           { success: false, error: { message: 'Session expired', code: 'unauthorized' } },
           { status: 401 },
         );
       }
-      return Response.json({ success: true, data: { ...a, answer: body.answer, answerVersion: 2 } });
+      const [edit] = mutations;
+      const post = { ...a, answer: edit.answer, answerVersion: 2 };
+      return Response.json({
+        success: true,
+        data: { results: [{ mutationId: edit.mutationId, status: 200, post, error: null }] },
+      });
     });
 
     expect(
@@ -203,10 +210,10 @@ describe('the service worker sends the outbox with no tab open', () => {
     ).toBe('sent');
     expect(seen).toEqual([
       { path: '/api/auth/token', authorization: '', projectId: null },
-      { path: '/api/posts/a/update-answer', authorization: 'token-1', projectId: 'p1' },
+      { path: '/api/posts/mutations', authorization: 'token-1', projectId: 'p1' },
       // A 401: a new token, then the same request again.
       { path: '/api/auth/token', authorization: '', projectId: null },
-      { path: '/api/posts/a/update-answer', authorization: 'token-2', projectId: 'p1' },
+      { path: '/api/posts/mutations', authorization: 'token-2', projectId: 'p1' },
     ]);
     expect(await db.posts.get('a')).toMatchObject({ answer: 'Sent over HTTP.', syncState: 'synced' });
   });

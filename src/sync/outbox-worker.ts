@@ -1,7 +1,7 @@
 import type { AuthSession } from '@contract/auth';
 import type { MirrorDb } from '@/db/mirror';
 import { apiClient, configureApiClient } from '@/lib/api-client';
-import { nextBatch } from '@/sync/outbox-batch';
+import { nextBatches } from '@/sync/outbox-batch';
 import { createSyncEngine, type SyncApi, type SyncEngineOptions } from '@/sync/sync-engine';
 import { UnsentChangesError } from '@/sync/unsent-changes-error';
 
@@ -24,7 +24,7 @@ export type WorkerOutboxOptions = {
    */
   authMode: 'clerk' | 'local';
   db: MirrorDb;
-  /** The write routes; the app's API client by default. */
+  /** Where the changes go; the batch call through the app's API client by default. */
   api?: SyncApi;
   /** A fresh session from the session cookie (`POST /api/auth/token`), null when signed out. */
   mintSession?: () => Promise<AuthSession | null>;
@@ -33,7 +33,7 @@ export type WorkerOutboxOptions = {
 
 /** Whether the outbox holds a change that can be sent now (parked and conflicting ones wait for the person). */
 export async function hasSendableChanges(db: MirrorDb): Promise<boolean> {
-  return nextBatch(await db.outbox.orderBy('seq').toArray()) !== null;
+  return nextBatches(await db.outbox.orderBy('seq').toArray(), 1).length > 0;
 }
 
 /** A token with less time left than this is minted afresh, as the page's session store does. */

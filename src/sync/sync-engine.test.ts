@@ -5,10 +5,11 @@ import { FakeApiServer, type Fault, serverPost } from '@tests/support/fake-api-s
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MirrorDb } from '@/db/mirror';
 import { writePosts } from '@/db/mirror-writes';
+import { ApiError } from '@/lib/api-client';
 import { serviceWorkerMessages } from '@/lib/service-worker-messages';
 import { editAnswer, resolveConflict, retryParked, setApproval } from '@/sync/answer-outbox';
 import { BACKOFF_CAP_MS, backoffDelay } from '@/sync/backoff';
-import { createSyncEngine, type SyncEngineOptions } from '@/sync/sync-engine';
+import { createSyncEngine, type SyncApi, type SyncEngineOptions } from '@/sync/sync-engine';
 import { UnsentChangesError } from '@/sync/unsent-changes-error';
 
 const open: MirrorDb[] = [];
@@ -79,7 +80,51 @@ describe('the sync engine', () => {
     expect(server.requests.map((request) => request.projectId)).toEqual(['p1', 'p1']);
   });
 
-  it('sends posts in the order they were changed, one request at a time, approvals as the value to set', async () => {
+  it("sends one project's changes per request: another project's go in the next", async () => {
+    const { db, server, engine } = await setup([a, b]);
+    await writePosts(db, { projectId: 'p2', social: 'reddit', foundDate: '2026-03-05' }, [c]);
+    server.posts.set('c', c);
+    await editAnswer(db, 'a', 'A');
+    await editAnswer(db, 'c', 'C in project two');
+    await setApproval(db, 'b', true);
+    await engine.flush();
+
+    expect(
+      server.batches.map((batch) => batch.map((request) => `${request.projectId} ${request.postId}`)),
+    ).toEqual([['p1 a', 'p1 b'], ['p2 c']]);
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('parks only the change a refused request names, and sends the others again', async () => {
+    const server = new FakeApiServer([a, b]);
+    let first = true;
+    const api: SyncApi = {
+      applyMutations: async (projectId, mutations) => {
+        if (first) {
+          first = false;
+          throw new ApiError(400, {
+            message: 'Too big: expected string to have <=10000 characters',
+            code: 'bad_request',
+            field: 'mutations.1.answer',
+          });
+        }
+        return server.applyMutations(projectId, mutations);
+      },
+    };
+    const { db, engine } = await setup([a, b], [], { api });
+    await editAnswer(db, 'a', 'A');
+    await editAnswer(db, 'b', 'B, far too long');
+    await engine.flush();
+
+    expect(await db.posts.get('b')).toMatchObject({
+      syncState: 'parked',
+      parkedReason: 'Too big: expected string to have <=10000 characters',
+    });
+    expect(server.batches.map((batch) => batch.map((request) => request.postId))).toEqual([['a']]);
+    expect(await db.posts.get('a')).toMatchObject({ answer: 'A', syncState: 'synced' });
+  });
+
+  it("sends every post's next change in one request, in the order they were changed, approvals as the value to set", async () => {
     const { db, server, engine } = await setup([a, b, c]);
     await editAnswer(db, 'a', 'A1');
     await setApproval(db, 'b', true);
@@ -89,7 +134,10 @@ describe('the sync engine', () => {
     await setApproval(db, 'a', false);
     await engine.flush();
 
-    expect(sent(server)).toEqual(['updateAnswer a', 'setApproved b', 'updateAnswer c', 'setApproved a']);
+    // A post's later change waits for its first to be settled: the approval of a goes next.
+    expect(
+      server.batches.map((batch) => batch.map((request) => `${request.route} ${request.postId}`)),
+    ).toEqual([['updateAnswer a', 'setApproved b', 'updateAnswer c'], ['setApproved a']]);
     expect(server.requests[0]?.body.answer).toBe('A2');
     expect(server.requests[3]?.body).toMatchObject({ approved: false });
     expect(server.posts.get('a')).toMatchObject({ answer: 'A2', approved: false });
@@ -106,14 +154,11 @@ describe('the sync engine', () => {
     await engine.flush();
 
     expect(sleeps).toEqual([500, 1_000, 2_000]);
-    expect(sent(server)).toEqual([
-      'updateAnswer a',
-      'updateAnswer a',
-      'updateAnswer a',
-      'updateAnswer a',
-      'setApproved b',
-    ]);
-    expect(new Set(server.requests.slice(0, 4).map((request) => request.body.mutationId)).size).toBe(1);
+    expect(
+      server.batches.map((batch) => batch.map((request) => `${request.route} ${request.postId}`)),
+    ).toEqual(Array.from({ length: 4 }, () => ['updateAnswer a', 'setApproved b']));
+    // Each try sends the same changes with the same mutation ids.
+    expect(new Set(server.requests.map((request) => request.body.mutationId)).size).toBe(2);
     expect(registerBackgroundSync).toHaveBeenCalled();
     expect(await db.outbox.count()).toBe(0);
   });

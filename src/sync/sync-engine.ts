@@ -1,11 +1,12 @@
 import type { Post } from '@contract/entities';
+import type { PostMutation, PostMutationResult } from '@contract/post-mutations';
 import { liveQuery, type Observable } from 'dexie';
-import type { MirrorDb, OutboxRow } from '@/db/mirror';
+import type { MirrorDb } from '@/db/mirror';
 import { ApiError, apiClient, isUnreachable } from '@/lib/api-client';
 import { isServiceWorkerMessage, serviceWorkerMessages } from '@/lib/service-worker-messages';
 import { registerOutboxSync } from '@/sync/background-sync';
 import { backoffDelay } from '@/sync/backoff';
-import { nextBatch, type OutboxBatch } from '@/sync/outbox-batch';
+import { nextBatches, type OutboxBatch } from '@/sync/outbox-batch';
 import {
   applyConflict,
   applyPark,
@@ -17,59 +18,38 @@ import {
 import { countPendingChanges } from '@/sync/pending-changes';
 import { UnsentChangesError } from '@/sync/unsent-changes-error';
 
-/** The write calls the outbox replays, each sent for the project its outbox row was made in. */
+/** Where the outbox's changes go: the batch call, for the project the changes were made in. */
 export interface SyncApi {
-  updateAnswer(
-    postId: string,
-    body: { answer: string; mutationId: string; baseVersion?: number },
-    projectId: string,
-  ): Promise<Post>;
-  setApproved(
-    postId: string,
-    body: { approved: boolean; mutationId: string },
-    projectId: string,
-  ): Promise<Post>;
-  setRelevance(
-    postId: string,
-    body: { relevant: boolean | null; mutationId: string },
-    projectId: string,
-  ): Promise<Post>;
-  markCopied(postId: string, body: { mutationId: string }, projectId: string): Promise<Post>;
+  applyMutations(projectId: string, mutations: PostMutation[]): Promise<PostMutationResult[]>;
 }
 
-/** The write routes through the app's API client (the `project-id` header is the current project's). */
+/** The batch call through the app's API client (`project-id` is the project the rows were made in). */
 export const apiClientSyncApi: SyncApi = {
-  updateAnswer: (postId, body, projectId) =>
-    apiClient.call('updateAnswer', { params: { postId }, body, projectId }),
-  setApproved: (postId, body, projectId) =>
-    apiClient.call('setApproved', { params: { postId }, body, projectId }),
-  setRelevance: (postId, body, projectId) =>
-    apiClient.call('setRelevance', { params: { postId }, body, projectId }),
-  markCopied: (postId, body, projectId) =>
-    apiClient.call('markCopied', { params: { postId }, body, projectId }),
+  applyMutations: async (projectId, mutations) =>
+    (await apiClient.call('applyPostMutations', { body: { mutations }, projectId })).results,
 };
 
-/** Sends one batch through the write call of its kind. */
-function sendRequest(api: SyncApi, head: OutboxRow, request: OutboxBatch['request']): Promise<Post> {
-  const { mutationId, value, baseVersion } = request;
-  const { postId, projectId } = head;
+/** The change a batch of rows sends. */
+function mutationOf(batch: OutboxBatch): PostMutation {
+  const head = batch.rows[0];
+  if (!head) throw new Error('An outbox batch has at least one row');
+  const { mutationId, value, baseVersion } = batch.request;
+  const { postId } = head;
   switch (head.kind) {
     case 'answer':
-      return api.updateAnswer(
+      return {
+        kind: 'answer',
         postId,
-        { answer: String(value), mutationId, ...(baseVersion === null ? {} : { baseVersion }) },
-        projectId,
-      );
+        mutationId,
+        answer: String(value),
+        ...(baseVersion === null ? {} : { baseVersion }),
+      };
     case 'approval':
-      return api.setApproved(postId, { approved: value === true, mutationId }, projectId);
+      return { kind: 'approval', postId, mutationId, approved: value === true };
     case 'relevance':
-      return api.setRelevance(
-        postId,
-        { relevant: typeof value === 'boolean' ? value : null, mutationId },
-        projectId,
-      );
+      return { kind: 'relevance', postId, mutationId, relevant: typeof value === 'boolean' ? value : null };
     case 'copied':
-      return api.markCopied(postId, { mutationId }, projectId);
+      return { kind: 'copied', postId, mutationId };
   }
 }
 
@@ -113,6 +93,7 @@ export interface SyncEngine {
 /** Retries a flush before logout makes before it gives up and asks the person. */
 const LOGOUT_RETRIES = 2;
 
+/** What became of one change: applied, to send again later, or refused (a conflict or another refusal). */
 type Outcome =
   | { kind: 'ok'; post: Post }
   | { kind: 'retry'; network: boolean }
@@ -127,6 +108,24 @@ function classify(error: unknown, batch: OutboxBatch): Outcome {
   if (status === 401) return { kind: 'auth' };
   if (status === 409 && batch.rows[0]?.kind === 'answer') return { kind: 'conflict', error };
   return { kind: 'park', error };
+}
+
+/** A change's result in the batch's answer, as the outcome a call of its own would have had. */
+function outcomeOf(result: PostMutationResult | undefined, batch: OutboxBatch): Outcome {
+  if (!result) return { kind: 'retry', network: false };
+  if (result.status === 200 && result.post) return { kind: 'ok', post: result.post };
+  const error = result.error ?? { code: 'internal_error', message: 'The change was not applied' };
+  return classify(new ApiError(result.status, error, result.post), batch);
+}
+
+/**
+ * The change a refused request is about: a 400 names it (`mutations.3.answer`), and only it is refused;
+ * the others go again. Any other refusal (no subscription, say) is every change's.
+ */
+function refusedIndex(error: unknown): number | null {
+  if (!(error instanceof ApiError) || error.status !== 400) return null;
+  const index = /^mutations\.(\d+)\./.exec(error.error.field ?? '')?.[1];
+  return index === undefined ? null : Number(index);
 }
 
 const realTimer = (run: () => void, ms: number) => {
@@ -169,50 +168,73 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     });
   }
 
-  async function send(batch: OutboxBatch): Promise<Outcome> {
-    const head = batch.rows[0];
-    if (!head) throw new Error('An outbox batch has at least one row');
+  /** Sends the changes in one request; each gets its outcome. */
+  async function send(batches: readonly OutboxBatch[]): Promise<Outcome[]> {
+    const projectId = batches[0]?.rows[0]?.projectId;
+    if (projectId === undefined) throw new Error('An outbox request has at least one change');
     try {
-      return { kind: 'ok', post: await sendRequest(api, head, batch.request) };
+      const results = await api.applyMutations(projectId, batches.map(mutationOf));
+      return batches.map((batch, index) => outcomeOf(results[index], batch));
     } catch (error) {
-      return classify(error, batch);
+      const refused = refusedIndex(error);
+      if (refused !== null && refused < batches.length)
+        return batches.map((batch, index) =>
+          index === refused ? classify(error, batch) : { kind: 'retry', network: false },
+        );
+      return batches.map((batch) => classify(error, batch));
+    }
+  }
+
+  /** Settles a change the server answered; says whether it is to be sent again. */
+  async function settle(batch: OutboxBatch, outcome: Outcome): Promise<boolean> {
+    switch (outcome.kind) {
+      case 'ok':
+        await applySuccess(db, batch, outcome.post);
+        return false;
+      case 'conflict':
+        await applyConflict(db, batch, outcome.error.message, outcome.error.data);
+        return false;
+      case 'park':
+        // A refused copy is nothing the person can fix or needs to see: it is dropped.
+        if (batch.rows[0]?.kind === 'copied') await dropBatch(db, batch);
+        else await applyPark(db, batch, outcome.error.message);
+        return false;
+      default:
+        return true;
     }
   }
 
   async function drain(): Promise<void> {
     let failures = 0;
     while (!stopped) {
-      const batch = nextBatch(await db.outbox.orderBy('seq').toArray());
-      if (!batch) return;
+      const batches = nextBatches(await db.outbox.orderBy('seq').toArray());
+      if (batches.length === 0) return;
       if (!isOnline()) {
         registerBackgroundSync();
         return;
       }
-      if (!batch.resend) await markInflight(db, batch);
-      const outcome = await send(batch);
-      if (outcome.kind === 'ok') {
-        failures = 0;
-        await applySuccess(db, batch, outcome.post);
-      } else if (outcome.kind === 'conflict') {
-        failures = 0;
-        await applyConflict(db, batch, outcome.error.message, outcome.error.data);
-      } else if (outcome.kind === 'park') {
-        failures = 0;
-        // A refused copy is nothing the person can fix or needs to see: it is dropped.
-        if (batch.rows[0]?.kind === 'copied') await dropBatch(db, batch);
-        else await applyPark(db, batch, outcome.error.message);
-      } else {
-        failures += 1;
-        if (failures > retryLimit) return;
-        if (outcome.kind === 'auth') {
-          await waitForAuth();
-          continue;
-        }
-        const delay = backoffDelay(failures, random);
-        await recordFailure(db, batch, now() + delay);
-        if (outcome.network) registerBackgroundSync();
-        await wait(delay);
+      await markInflight(db, batches);
+      const outcomes = await send(batches);
+      const again = [];
+      for (const [index, batch] of batches.entries()) {
+        const outcome = outcomes[index] ?? { kind: 'retry', network: false };
+        if (await settle(batch, outcome)) again.push({ batch, outcome });
       }
+      // Something was settled: what is left goes again at once, as part of the next request.
+      if (again.length < batches.length) {
+        failures = 0;
+        continue;
+      }
+      failures += 1;
+      if (failures > retryLimit) return;
+      if (again.some(({ outcome }) => outcome.kind === 'auth')) {
+        await waitForAuth();
+        continue;
+      }
+      const delay = backoffDelay(failures, random);
+      for (const { batch } of again) await recordFailure(db, batch, now() + delay);
+      if (again.some(({ outcome }) => outcome.kind === 'retry' && outcome.network)) registerBackgroundSync();
+      await wait(delay);
     }
   }
 

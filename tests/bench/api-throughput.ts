@@ -1,8 +1,9 @@
 /**
- * Requests per second and p99 latency of four API calls on the real server, against the one-query
+ * Requests per second and p99 latency of five API calls on the real server, against the one-query
  * limit (`one-query-server.ts`) on the same database: `GET /api/posts/{social}` returning 50 posts,
  * `PATCH …/update-answer` (each request a new mutation, so each is applied), `PATCH /api/posts/approved/…`
- * (set to the other value each round) and `GET /api/posts/meta/dates`. The load comes from this process,
+ * (set to the other value each round), the outbox's `POST /api/posts/mutations` with ten edits (and its
+ * database round trips) and `GET /api/posts/meta/dates`. The load comes from this process,
  * the servers run in the target's. The two servers take turns, A B A B (`BENCH_ROUNDS` rounds of
  * `BENCH_SECONDS` each), so a busy moment of the machine does not fall on one of them only; the figures
  * are the medians of the rounds. `BENCH_CALLS` runs only some of the calls.
@@ -28,6 +29,8 @@ export interface ThroughputResult {
   /** ReplyRadar's requests per second over the limit's. */
   ratio: number;
   rounds: number;
+  /** The batch only: its database round trips, all ten edits applying and one of them refused. */
+  roundTrips?: { applying: number; oneRefused: number };
 }
 
 const durationSeconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -37,6 +40,45 @@ const only = process.env.BENCH_CALLS?.split(',').filter(Boolean) ?? [];
 
 type Requests = Partial<autocannon.Options> & { path?: string };
 
+/** The outbox's batch the bench sends: ten answer edits, to ten posts (the batch of issue 26). */
+const batchSize = 10;
+
+/**
+ * The database round trips of one batch of ten edits on ReplyRadar, counted by the target around one
+ * request when nothing else runs: once all apply, and once when one is refused.
+ */
+async function batchRoundTrips(target: BenchTarget): Promise<{ applying: number; oneRefused: number }> {
+  const headers = {
+    authorization: `Bearer ${target.token}`,
+    'project-id': target.projectId,
+    'content-type': 'application/json',
+  };
+  /** Sends ten edits; with `stale` the first names a version its post is long past (a conflict). */
+  const send = async (postIds: string[], stale = false) => {
+    const before = Number(await (await fetch(`${target.countURL}/round-trips`)).text());
+    const mutations = postIds.map((postId, index) => ({
+      kind: 'answer',
+      postId,
+      mutationId: randomUUID(),
+      answer: `Counted ${randomUUID()}`,
+      ...(stale && index === 0 ? { baseVersion: 0 } : {}),
+    }));
+    const response = await fetch(`${target.baseURL}/api/posts/mutations`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ mutations }),
+    });
+    if (!response.ok) throw new Error(`The batch was refused: ${response.status}`);
+    return Number(await (await fetch(`${target.countURL}/round-trips`)).text()) - before;
+  };
+  const ten = target.fiftyPostIds.slice(0, batchSize);
+  await send(ten);
+  const applying = await send(ten);
+  // The refused edit is decided by the second statement, on the locked post.
+  const oneRefused = await send(ten, true);
+  return { applying, oneRefused };
+}
+
 /** The four calls, each as the requests autocannon sends (the same to both servers). */
 function calls(target: BenchTarget): [string, () => Requests][] {
   const headers = { authorization: `Bearer ${target.token}`, 'project-id': target.projectId };
@@ -44,6 +86,7 @@ function calls(target: BenchTarget): [string, () => Requests][] {
   const ids = target.fiftyPostIds;
   let edits = 0;
   let approvals = 0;
+  let batches = 0;
   return [
     [
       'GET /api/posts/{social} (50 posts)',
@@ -84,6 +127,28 @@ function calls(target: BenchTarget): [string, () => Requests][] {
                 path: `/api/posts/approved/${ids[approvals % ids.length]}`,
                 body: JSON.stringify({ approved, mutationId: randomUUID() }),
               };
+            },
+          },
+        ],
+      }),
+    ],
+    [
+      'POST /api/posts/mutations (10 edits)',
+      () => ({
+        requests: [
+          {
+            method: 'POST',
+            path: '/api/posts/mutations',
+            headers: json,
+            setupRequest: (request) => {
+              batches += 1;
+              const mutations = Array.from({ length: batchSize }, (_, index) => ({
+                kind: 'answer',
+                postId: ids[(batches * batchSize + index) % ids.length],
+                mutationId: randomUUID(),
+                answer: `Benchmark answer ${batches}.${index}`,
+              }));
+              return { ...request, body: JSON.stringify({ mutations }) };
             },
           },
         ],
@@ -157,6 +222,7 @@ export async function benchApiThroughput(target: BenchTarget): Promise<Throughpu
       limit: bare,
       ratio: Math.round((replyRadar.requestsPerSecond / bare.requestsPerSecond) * 100) / 100,
       rounds,
+      ...(call.includes('/mutations') ? { roundTrips: await batchRoundTrips(target) } : {}),
     });
   }
   await meter.close();

@@ -26,6 +26,11 @@ const updateAnswer = `update posts set answer = $1, answer_version = answer_vers
 const setApproved = `update posts set approved = $1, updated_at = now()
   where id = $2 and project_id = $3 returning *`;
 
+/** The batch's edits as one `update` of every post it names, each to its own answer. */
+const updateAnswers = `update posts p set answer = e.answer, answer_version = p.answer_version + 1, updated_at = now()
+  from jsonb_to_recordset($1::jsonb) as e(post_id uuid, answer text)
+  where p.id = e.post_id and p.project_id = $2 returning p.*`;
+
 const foundDates = `select array(
     select found_date::text from posts where project_id = $1 and relevant is not false
     union select found_date::text from discovery_runs where project_id = $1 and status = 'finished'
@@ -101,6 +106,21 @@ async function answer(
     const body = await readBody(request);
     const [row] = (await query('bench_edit', updateAnswer, [body.answer, parts[2], projectId])).rows;
     return row ? [200, toPost(row)] : [404, null];
+  }
+  if (request.method === 'POST' && url.pathname === '/api/posts/mutations') {
+    const { mutations } = (await readBody(request)) as {
+      mutations: { postId: string; mutationId: string; answer: string }[];
+    };
+    const edits = JSON.stringify(mutations.map((edit) => ({ post_id: edit.postId, answer: edit.answer })));
+    const { rows } = await query('bench_edits', updateAnswers, [edits, projectId]);
+    const byId = new Map(rows.map((row) => [row.id, toPost(row)]));
+    const results = mutations.map((edit) => ({
+      mutationId: edit.mutationId,
+      status: byId.has(edit.postId) ? 200 : 404,
+      post: byId.get(edit.postId) ?? null,
+      error: null,
+    }));
+    return [200, { results }];
   }
   if (request.method === 'PATCH' && parts[2] === 'approved') {
     const body = await readBody(request);

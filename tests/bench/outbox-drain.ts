@@ -1,6 +1,6 @@
 /**
  * 1,000 answer edits spread over 50 posts, made while offline, then the network comes back: how many
- * answer requests the sync engine sends and how long the drain takes. The real mirror (Dexie on
+ * requests the sync engine sends (and how many answer edits they carry) and how long the drain takes. The real mirror (Dexie on
  * fake-indexeddb), the real outbox and sync engine, against the real server over HTTP.
  */
 import 'fake-indexeddb/auto';
@@ -14,7 +14,9 @@ import type { BenchTarget } from './target';
 export interface OutboxDrainResult {
   edits: number;
   posts: number;
-  answerRequests: number;
+  /** Requests the drain sent, and the answer edits they carried. */
+  requests: number;
+  answerEdits: number;
   drainMs: number;
   editsMs: number;
   outboxLeft: number;
@@ -52,10 +54,15 @@ export async function benchOutboxDrain(target: BenchTarget, edits = 1000): Promi
   const editsMs = performance.now() - editsStarted;
 
   // Back online: count what the engine sends.
-  let answerRequests = 0;
+  let requests = 0;
+  let answerEdits = 0;
   const realFetch = globalThis.fetch;
   globalThis.fetch = (input, init) => {
-    if (String(input).includes('/update-answer')) answerRequests += 1;
+    if (String(input).includes('/api/posts/mutations')) {
+      requests += 1;
+      const { mutations } = JSON.parse(String(init?.body)) as { mutations: { kind: string }[] };
+      answerEdits += mutations.filter((mutation) => mutation.kind === 'answer').length;
+    }
     return realFetch(input, init);
   };
   const engine = createSyncEngine({
@@ -78,5 +85,14 @@ export async function benchOutboxDrain(target: BenchTarget, edits = 1000): Promi
   const serverHoldsLastEdits = after.every((post) => lastEdit.get(post.id) === post.answer);
   const outboxLeft = await db.outbox.count();
   db.close();
-  return { edits, posts: ids.length, answerRequests, drainMs, editsMs, outboxLeft, serverHoldsLastEdits };
+  return {
+    edits,
+    posts: ids.length,
+    requests,
+    answerEdits,
+    drainMs,
+    editsMs,
+    outboxLeft,
+    serverHoldsLastEdits,
+  };
 }

@@ -96,6 +96,12 @@ function apiRows(api: ThroughputResult[]): [string, string, string][] {
         'CPU per request ReplyRadar / one-query limit (server + database)',
         `${cpuText(ours.cpu)} / ${cpuText(limit.cpu)}`,
       ]);
+    if (result.roundTrips)
+      rows.push([
+        label,
+        'database round trips of one batch: all apply / one refused',
+        `${result.roundTrips.applying} / ${result.roundTrips.oneRefused}`,
+      ]);
     if (ours.non2xx > 0) rows.push([label, 'non-2xx answers (ReplyRadar)', String(ours.non2xx)]);
   }
   return rows;
@@ -166,8 +172,8 @@ async function main() {
     const rows: [string, string, string][] = [
       [
         'outbox: 1,000 offline edits to 50 answers',
-        'answer requests on reconnect',
-        `${outbox.answerRequests} (outbox left: ${outbox.outboxLeft}, server holds the last edits: ${outbox.serverHoldsLastEdits ? 'yes' : 'no'})`,
+        'requests on reconnect',
+        `${outbox.requests}, carrying ${outbox.answerEdits} answer edits (outbox left: ${outbox.outboxLeft}, server holds the last edits: ${outbox.serverHoldsLastEdits ? 'yes' : 'no'})`,
       ],
       ['outbox: 1,000 offline edits to 50 answers', 'drain time', `${fixed(outbox.drainMs)} ms`],
       ['outbox: 1,000 offline edits to 50 answers', 'time to queue the edits', `${fixed(outbox.editsMs)} ms`],

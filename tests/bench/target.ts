@@ -23,6 +23,8 @@ export interface BenchTarget {
   databaseName: string | null;
   baseURL: string;
   bareURL: string;
+  /** `GET {countURL}/round-trips`: the statements ReplyRadar's database driver has been sent so far. */
+  countURL: string;
   email: string;
   password: string;
   token: string;
@@ -114,6 +116,21 @@ async function main() {
   await seedDay(server.db, project.id, dates.twoThousand, 2000);
   await seedDay(server.db, project.id, dates.twenty, 20);
 
+  // Every statement the server sends its database, counted at the driver (PGlite's client or `pg`'s pool).
+  let roundTrips = 0;
+  type Method = (...args: unknown[]) => Promise<unknown>;
+  const client = (server.db as unknown as { $client: Record<string, Method> }).$client;
+  for (const name of ['query', 'exec', 'transaction']) {
+    const original = client[name];
+    if (!original) continue;
+    client[name] = (...args: unknown[]) => {
+      roundTrips += 1;
+      return original.apply(client, args);
+    };
+  }
+  const counter = createServer((_, response) => response.end(String(roundTrips))).listen(0, '127.0.0.1');
+  await new Promise<void>((resolve) => counter.once('listening', () => resolve()));
+
   // Served as `npm start` serves it.
   const http = createServer(getRequestListener(server.app.fetch)).listen(0, '127.0.0.1');
   await new Promise<void>((resolve) => http.once('listening', () => resolve()));
@@ -130,6 +147,7 @@ async function main() {
     databaseName: url ? new URL(url).pathname.slice(1) : null,
     baseURL: `http://127.0.0.1:${port}`,
     bareURL: `http://127.0.0.1:${(bare.address() as AddressInfo).port}`,
+    countURL: `http://127.0.0.1:${(counter.address() as AddressInfo).port}`,
     email,
     password,
     token: session.token,
@@ -143,6 +161,7 @@ async function main() {
   process.stdin.on('end', () => {
     http.close();
     bare.close();
+    counter.close();
     void driver
       .close()
       .then(() => server.close())

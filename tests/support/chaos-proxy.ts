@@ -11,11 +11,11 @@ import { freePort } from './product-server';
  */
 export type NetworkMode = 'pass' | 'cut' | '503' | 'drop';
 
-/** One answer edit (`PATCH /api/posts/:postId/update-answer`) that went through to the server. */
+/** One answer edit (`PATCH /api/posts/:postId/update-answer`, or one of a batch) that went through to the server. */
 export interface AnswerSend {
   postId: string;
   answer: string;
-  /** The server's status. */
+  /** The server's status for this edit. */
   status: number;
   /** False when the server answered but the answer was lost on the way back. */
   delivered: boolean;
@@ -33,6 +33,7 @@ export interface ChaosProxy {
 }
 
 const updateAnswerPath = /^\/api\/posts\/([^/?]+)\/update-answer(?:\?|$)/;
+const batchPath = /^\/api\/posts\/mutations(?:\?|$)/;
 
 function readAll(stream: IncomingMessage): Promise<Buffer> {
   return new Promise((resolve, reject) => {
@@ -43,13 +44,38 @@ function readAll(stream: IncomingMessage): Promise<Buffer> {
   });
 }
 
-function answerOf(body: Buffer): string {
+function jsonOf(body: Buffer): Record<string, unknown> {
   try {
     const parsed: unknown = JSON.parse(body.toString('utf8'));
-    return typeof parsed === 'object' && parsed !== null && 'answer' in parsed ? String(parsed.answer) : '';
+    return typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>) : {};
   } catch {
-    return '';
+    return {};
   }
+}
+
+/** The answer edits a request carries, each with the status the server gave it. */
+function answerEdits(
+  method: string | undefined,
+  path: string,
+  body: Buffer,
+  answered: { status: number; body: Buffer },
+): { postId: string; answer: string; status: number }[] {
+  const single = method === 'PATCH' ? updateAnswerPath.exec(path) : null;
+  if (single?.[1])
+    return [{ postId: single[1], answer: String(jsonOf(body).answer ?? ''), status: answered.status }];
+  if (method !== 'POST' || !batchPath.test(path)) return [];
+  const mutations = jsonOf(body).mutations;
+  const data = jsonOf(answered.body).data as { results?: { mutationId: string; status: number }[] } | null;
+  if (!Array.isArray(mutations)) return [];
+  return mutations.flatMap(
+    (mutation: { kind?: string; postId?: string; answer?: string; mutationId?: string }) => {
+      if (mutation.kind !== 'answer' || !mutation.postId) return [];
+      const result = data?.results?.find((item) => item.mutationId === mutation.mutationId);
+      return [
+        { postId: mutation.postId, answer: mutation.answer ?? '', status: result?.status ?? answered.status },
+      ];
+    },
+  );
 }
 
 /**
@@ -108,15 +134,8 @@ export async function startChaosProxy(target: string): Promise<ChaosProxy> {
     // The network as it is when the answer comes back decides whether it arrives.
     const now = proxy.mode as NetworkMode;
     const lost = now === 'cut' || (now === 'drop' && isApi);
-    const edit = incoming.method === 'PATCH' ? updateAnswerPath.exec(path) : null;
-    if (edit?.[1])
-      sends.push({
-        postId: edit[1],
-        answer: answerOf(body),
-        status: answered.status,
-        delivered: !lost,
-        answeredAt: performance.now(),
-      });
+    for (const edit of answerEdits(incoming.method, path, body, answered))
+      sends.push({ ...edit, delivered: !lost, answeredAt: performance.now() });
     if (lost) return incoming.socket.destroy();
     outgoing.writeHead(answered.status, answered.headers);
     outgoing.end(answered.body);

@@ -1,9 +1,10 @@
 import type { Post } from '@contract/entities';
+import type { PostMutation, PostMutationResult } from '@contract/post-mutations';
 import { ApiError } from '@/lib/api-client';
 import type { SyncApi } from '@/sync/sync-engine';
 
 /**
- * What happens to one request: `ok`; `offline` (never arrives, status 0); `5xx` (arrives, not applied);
+ * What happens to one request (a batch of changes): `ok`; `offline` (never arrives, status 0); `5xx` (arrives, not applied);
  * `drop` (applied, the response is lost: status 0); `duplicate` (delivered twice, answered once);
  * `401` (token expired, not applied); `422` (refused, not applied); `409` (refused without the stored post,
  * as for a published post).
@@ -41,17 +42,40 @@ export function serverPost(overrides: Partial<Post> & { id: string }): Post {
   };
 }
 
+const routeOfKind = {
+  answer: 'updateAnswer',
+  approval: 'setApproved',
+  relevance: 'setRelevance',
+  copied: 'markCopied',
+} as const;
+
+/** A change as the fake records it: named after the call of its own it stands for. */
+function recordedOf(mutation: PostMutation, projectId: string): RecordedRequest {
+  const { kind, postId, ...body } = mutation;
+  return { route: routeOfKind[kind], postId, body, projectId };
+}
+
+const refusal = (request: RecordedRequest, status: number, message: string, code: string) => ({
+  mutationId: request.body.mutationId,
+  status,
+  post: null,
+  error: { message, code },
+});
+
 const networkError = () => new ApiError(0, { message: 'Failed to fetch', code: 'network_error' });
 
 /**
- * An in-memory stand-in for the two write routes, as issue 4 asks the server to behave: each mutation id
+ * An in-memory stand-in for the batch call of the outbox, as issue 4 asks the server to behave: each mutation id
  * is applied once (a repeat answers the first result), an answer edit whose base version is not the
  * stored one is refused with 409 and the stored post, and setting what is already stored changes nothing
  * (no new version), as `docs/decisions/010` records.
  */
 export class FakeApiServer implements SyncApi {
   readonly posts = new Map<string, Post>();
+  /** Every change sent, in order. */
   readonly requests: RecordedRequest[] = [];
+  /** The changes of each request, request by request. */
+  readonly batches: RecordedRequest[][] = [];
   /** How many times each mutation id changed the stored data (must never exceed 1). */
   readonly applications = new Map<string, number>();
   readonly conflicts: RecordedRequest[] = [];
@@ -68,24 +92,41 @@ export class FakeApiServer implements SyncApi {
     for (const post of posts) this.posts.set(post.id, post);
   }
 
-  updateAnswer(
-    postId: string,
-    body: { answer: string; mutationId: string; baseVersion?: number },
-    projectId: string,
-  ) {
-    return this.handle({ route: 'updateAnswer', postId, body, projectId });
-  }
-
-  setApproved(postId: string, body: { approved: boolean; mutationId: string }, projectId: string) {
-    return this.handle({ route: 'setApproved', postId, body, projectId });
-  }
-
-  setRelevance(postId: string, body: { relevant: boolean | null; mutationId: string }, projectId: string) {
-    return this.handle({ route: 'setRelevance', postId, body, projectId });
-  }
-
-  markCopied(postId: string, body: { mutationId: string }, projectId: string) {
-    return this.handle({ route: 'markCopied', postId, body, projectId });
+  /**
+   * The batch call: the request as a whole meets the next fault (`409` and `422` refuse its first change
+   * only, as the server refuses one change and applies the others); each change is recorded in `requests`.
+   */
+  async applyMutations(projectId: string, mutations: PostMutation[]): Promise<PostMutationResult[]> {
+    await Promise.resolve();
+    const recorded = mutations.map((mutation) => recordedOf(mutation, projectId));
+    this.requests.push(...structuredClone(recorded));
+    this.batches.push(structuredClone(recorded));
+    if (!this.reachable) throw networkError();
+    const fault = this.faults.shift() ?? 'ok';
+    if (fault === 'offline') throw networkError();
+    if (fault === '5xx') throw new ApiError(503, { message: 'Service unavailable', code: 'internal_error' });
+    if (fault === '401') throw new ApiError(401, { message: 'Session expired', code: 'unauthorized' });
+    const results = recorded.map((request, index) => {
+      if (index === 0 && fault === '409')
+        return refusal(request, 409, 'This post is already published: its answer cannot change', 'conflict');
+      if (index === 0 && fault === '422')
+        return refusal(request, 422, 'The answer is too long', 'bad_request');
+      try {
+        const post = this.apply(request);
+        if (fault === 'duplicate') this.apply(request);
+        return { mutationId: request.body.mutationId, status: 200, post: structuredClone(post), error: null };
+      } catch (error) {
+        if (!(error instanceof ApiError)) throw error;
+        return {
+          mutationId: request.body.mutationId,
+          status: error.status,
+          post: (structuredClone(error.data) as Post | null) ?? null,
+          error: error.error,
+        };
+      }
+    });
+    if (fault === 'drop') throw networkError();
+    return results;
   }
 
   /** Another device's edit, applied straight to the stored post. */
@@ -100,27 +141,6 @@ export class FakeApiServer implements SyncApi {
     const post = this.posts.get(postId);
     if (!post) throw new ApiError(404, { message: 'Post not found', code: 'not_found' });
     return post;
-  }
-
-  private async handle(request: RecordedRequest): Promise<Post> {
-    await Promise.resolve();
-    this.requests.push(structuredClone(request));
-    if (!this.reachable) throw networkError();
-    const fault = this.faults.shift() ?? 'ok';
-    if (fault === 'offline') throw networkError();
-    if (fault === '5xx') throw new ApiError(503, { message: 'Service unavailable', code: 'internal_error' });
-    if (fault === '401') throw new ApiError(401, { message: 'Session expired', code: 'unauthorized' });
-    if (fault === '409') {
-      throw new ApiError(409, {
-        message: 'This post is already published: its answer cannot change',
-        code: 'conflict',
-      });
-    }
-    if (fault === '422') throw new ApiError(422, { message: 'The answer is too long', code: 'bad_request' });
-    const result = this.apply(request);
-    if (fault === 'duplicate') this.apply(request);
-    if (fault === 'drop') throw networkError();
-    return structuredClone(result);
   }
 
   private apply(request: RecordedRequest): Post {

@@ -13,11 +13,7 @@ import { preparedStatement } from './prepared-statement';
 type MutationRoute = (typeof appliedMutations.$inferInsert)['route'];
 
 /** One change to a post: a mutation of the outbox, or a call of its own (whose mutation id is optional). */
-export type PostChange = PostMutation extends infer M
-  ? M extends PostMutation
-    ? Omit<M, 'mutationId'> & { mutationId: string | undefined }
-    : never
-  : never;
+export type PostChange = Omit<PostMutation, 'mutationId'> & { mutationId: string | undefined };
 
 /** The project the changes are made in: its id, and whether Autopilot is set up for it. */
 export interface MutatedProject {
@@ -347,10 +343,10 @@ export function postMutator(db: Database) {
       mutation_id: change.mutationId ?? null,
       post_id: change.postId,
       route: routeOfKind[change.kind],
-      answer: change.kind === 'answer' ? change.answer : null,
+      answer: change.kind === 'answer' ? (change.answer ?? null) : null,
       base_version: change.kind === 'answer' ? (change.baseVersion ?? null) : null,
-      approved: change.kind === 'approval' ? change.approved : null,
-      relevant: change.kind === 'relevance' ? change.relevant : null,
+      approved: change.kind === 'approval' ? (change.approved ?? null) : null,
+      relevant: change.kind === 'relevance' ? (change.relevant ?? null) : null,
     }));
     const values = { projectId: project.id, autopostingSetup: project.autopostingSetup };
     /** Changes whose mutation id another request recorded meanwhile: they answer what it stored. */
