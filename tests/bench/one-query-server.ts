@@ -111,7 +111,12 @@ async function answer(
     const { mutations } = (await readBody(request)) as {
       mutations: { postId: string; mutationId: string; answer: string }[];
     };
-    const edits = JSON.stringify(mutations.map((edit) => ({ post_id: edit.postId, answer: edit.answer })));
+    // In the posts' order, as any server must lock them so that two batches cannot deadlock.
+    const edits = JSON.stringify(
+      mutations
+        .map((edit) => ({ post_id: edit.postId, answer: edit.answer }))
+        .sort((a, b) => (a.post_id < b.post_id ? -1 : 1)),
+    );
     const { rows } = await query('bench_edits', updateAnswers, [edits, projectId]);
     const byId = new Map(rows.map((row) => [row.id, toPost(row)]));
     const results = mutations.map((edit) => ({

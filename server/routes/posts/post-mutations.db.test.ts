@@ -197,6 +197,23 @@ describe.each(testDatabases())("the outbox's batch of changes (%s)", (kind) => {
     expect(response.body.error).toMatchObject({ code: 'bad_request', field: 'mutations.0.kind' });
   });
 
+  it('applies batches from several devices changing the same posts at once, in opposite orders', async () => {
+    const seeded = await Promise.all(Array.from({ length: 10 }, () => server.seedPost(projectA, {})));
+    const batch = (device: number) =>
+      (device % 2 === 0 ? seeded : [...seeded].reverse()).map((post) => ({
+        kind: 'answer',
+        postId: post.id,
+        mutationId: newMutationId(),
+        answer: `From device ${device}`,
+      }));
+    const responses = await Promise.all(Array.from({ length: 6 }, (_, device) => send(batch(device))));
+
+    for (const response of responses)
+      expect(expectSuccess<Batch>(response).results.map((result) => result.status)).toEqual(
+        Array(10).fill(200),
+      );
+  });
+
   it('costs the database one round trip for a batch of ten edits, two when some are refused', async () => {
     const seeded = await Promise.all(
       Array.from({ length: 10 }, (_, index) => server.seedPost(projectA, { answer: `Draft ${index}` })),

@@ -308,6 +308,26 @@ function storedFor(
   return { post: postSchema.parse(stored.result) };
 }
 
+/** PostgreSQL's code for a statement it chose to end to break a deadlock (nothing of it was applied). */
+const deadlockDetected = '40P01';
+
+/**
+ * Runs a statement again when PostgreSQL ended it to break a deadlock: each statement is a transaction of
+ * its own, so nothing of it was applied. Changes sent in the posts' order never deadlock among themselves;
+ * another writer (Autopilot, discovery) locking posts in another order still may.
+ */
+async function retryDeadlock<T>(run: () => Promise<T>, tries = 3): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await run();
+    } catch (error) {
+      const code =
+        (error as { cause?: { code?: unknown } }).cause?.code ?? (error as { code?: unknown }).code;
+      if (code !== deadlockDetected || attempt >= tries) throw error;
+    }
+  }
+}
+
 /**
  * The one way a change reaches a post: the outbox's batches and the calls of their own alike. It checks
  * the post belongs to the project, applies each mutation id at most once (a repeat answers the result
@@ -338,7 +358,10 @@ export function postMutator(db: Database) {
       postId: change.postId,
       route: routeOfKind[change.kind],
     });
-    const rows: ChangeRow[] = round.map(({ ord, change }) => ({
+    // In the order of the posts' ids: every request locks the posts it changes in that one order, so
+    // two requests changing the same posts (two devices' outboxes) wait for each other, never deadlock.
+    const sorted = [...round].sort((x, y) => (x.change.postId < y.change.postId ? -1 : 1));
+    const rows: ChangeRow[] = sorted.map(({ ord, change }) => ({
       ord,
       mutation_id: change.mutationId ?? null,
       post_id: change.postId,
@@ -351,13 +374,13 @@ export function postMutator(db: Database) {
     const values = { projectId: project.id, autopostingSetup: project.autopostingSetup };
     /** Changes whose mutation id another request recorded meanwhile: they answer what it stored. */
     const raced: number[] = [];
-    for (const row of await update({ ...values, changes: JSON.stringify(rows) })) {
+    for (const row of await retryDeadlock(() => update({ ...values, changes: JSON.stringify(rows) }))) {
       if (row.claimed) outcomes.set(row.ord, { post: row.post });
       else raced.push(row.ord);
     }
     const left = rows.filter((row) => !outcomes.has(row.ord) && !raced.includes(row.ord));
     if (left.length > 0) {
-      for (const row of await decide({ ...values, changes: JSON.stringify(left) })) {
+      for (const row of await retryDeadlock(() => decide({ ...values, changes: JSON.stringify(left) }))) {
         const change = byOrd.get(row.ord);
         if (!change) continue;
         if (!row.found || !row.post || !row.outcome) {
