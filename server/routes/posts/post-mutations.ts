@@ -62,6 +62,11 @@ const changes = sql`select * from jsonb_to_recordset(${sql.placeholder('changes'
     ord int, mutation_id text, post_id uuid, route text, answer text, base_version int, approved boolean,
     relevant boolean)`;
 const projectId = sql`${sql.placeholder('projectId')}::uuid`;
+/**
+ * The posts the changes name, again as an array: PostgreSQL then reads each by its id, where a join on
+ * the JSON's rows alone (estimated at 100) reads every post of the project (0.9 ms for 2,000 posts).
+ */
+const postIds = sql`${sql.placeholder('postIds')}::uuid[]`;
 
 /** The columns of the post's view that no change sets. */
 const keptColumns = [
@@ -153,7 +158,7 @@ function updateStatement(): SQL {
   return sql`with c as (${changes}), updated as (
     update posts t set ${sql.join(sets, sql`, `)}
     from c
-    where t.id = c.post_id and t.project_id = ${projectId}
+    where t.id = c.post_id and t.id = any(${postIds}) and t.project_id = ${projectId}
       and (${outcome({ post: 't', change: c, beingPublished: beingPublishedOf('t'), social: socialOf('t') })}) = 'updated'
       and not exists (
         select 1 from applied_mutations m where c.mutation_id is not null and m.mutation_id = c.mutation_id
@@ -192,7 +197,7 @@ function decideStatement(): SQL {
     select p.*, c.ord, c.mutation_id as change_mutation_id, c.route as change_route, c.answer as change_answer,
       c.base_version as change_base_version, c.approved as change_approved, c.relevant as change_relevant,
       ${beingPublishedOf('p')} as being_published, ${socialOf('p')} as social
-    from c join posts p on p.id = c.post_id and p.project_id = ${projectId}
+    from c join posts p on p.id = c.post_id and p.id = any(${postIds}) and p.project_id = ${projectId}
     for update of p
   ), prior as (
     select c.ord, m.project_id, m.post_id, m.route, m.result
@@ -374,13 +379,17 @@ export function postMutator(db: Database) {
     const values = { projectId: project.id, autopostingSetup: project.autopostingSetup };
     /** Changes whose mutation id another request recorded meanwhile: they answer what it stored. */
     const raced: number[] = [];
-    for (const row of await retryDeadlock(() => update({ ...values, changes: JSON.stringify(rows) }))) {
+    for (const row of await retryDeadlock(() =>
+      update({ ...values, changes: JSON.stringify(rows), postIds: rows.map((row) => row.post_id) }),
+    )) {
       if (row.claimed) outcomes.set(row.ord, { post: row.post });
       else raced.push(row.ord);
     }
     const left = rows.filter((row) => !outcomes.has(row.ord) && !raced.includes(row.ord));
     if (left.length > 0) {
-      for (const row of await retryDeadlock(() => decide({ ...values, changes: JSON.stringify(left) }))) {
+      for (const row of await retryDeadlock(() =>
+        decide({ ...values, changes: JSON.stringify(left), postIds: left.map((row) => row.post_id) }),
+      )) {
         const change = byOrd.get(row.ord);
         if (!change) continue;
         if (!row.found || !row.post || !row.outcome) {
