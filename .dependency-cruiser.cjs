@@ -47,6 +47,14 @@ module.exports = {
       to: { path: [domain, '^server/(http|routes|engine)/'] },
     },
     {
+      name: 'product-concepts-at-the-bottom',
+      comment:
+        'The product concepts every layer shares (server/domain: networks, ids, errors) import no module above them.',
+      severity: 'error',
+      from: { path: '^server/domain/', pathNot: tests },
+      to: { path: '^server/(auth|billing|autoposting|discovery|generation|jobs|mail|net|db|http|routes|engine)/' },
+    },
+    {
       name: 'composition-root-on-top',
       comment: 'Only the entry points import the composition root.',
       severity: 'error',
