@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import { aliases } from './vite.config.ts';
 
 export default defineConfig({
@@ -17,6 +17,7 @@ export default defineConfig({
           // file, which was two thirds of the project's time (decision 053).
           pool: 'vmForks',
           include: ['src/**/*.test.{ts,tsx}', 'contract/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, '**/*.db.test.ts'],
           setupFiles: ['tests/support/setup-dom.ts'],
           // Limits that only end a hung test: a test waits for conditions, and on a loaded machine
           // (another suite beside it) a whole screen's test can take a minute (decision 045).
@@ -29,7 +30,23 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
+          // The server's tests that need no database (`*.test.ts`); those that do are `*.db.test.ts`, the
+          // `db` project's (decision 070).
           include: ['server/**/*.test.ts', 'tests/eval/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, '**/*.db.test.ts'],
+          // A worker runs file after file in one process: its modules load once, not once per file.
+          isolate: false,
+          testTimeout: 240_000,
+          hookTimeout: 240_000,
+        },
+      },
+      {
+        resolve: { alias: aliases },
+        test: {
+          name: 'db',
+          environment: 'node',
+          // Tests that open a database: PGlite always, PostgreSQL too when `DATABASE_URL` is set.
+          include: ['server/**/*.db.test.ts', 'tests/**/*.db.test.ts'],
           // A worker runs file after file in one process and keeps its PGlite databases between them
           // (emptied before each use): starting a process and PGlite for each file was most of the time.
           isolate: false,

@@ -1,5 +1,5 @@
-// `npm test`: every check CI runs (typecheck, lint, the unit and server tests, the build and the browser
-// journeys), all at once so that the machine's two cores stay busy (decisions 053, 057, 058): the browser
+// `npm test`: every check CI runs (typecheck, lint, the unit, server and database tests, the build and
+// the browser journeys), all at once so that the machine's two cores stay busy (decisions 053, 057, 058): the browser
 // journeys (two files at a time) mostly wait for the browser, the server and the networks they cut, and
 // the other steps fill that time. The journeys print as they go; every other step's output is printed in
 // one piece when it ends. Once a step fails no step queued after it starts (lint waits for the
@@ -50,7 +50,12 @@ await Promise.all([
   ]),
   line([['build and browser journeys', 'npm', ['run', 'test:e2e']]]),
   line([
-    ['unit and server tests', 'npx', ['vitest', 'run', '--project', 'unit', '--project', 'server'], quiet],
+    [
+      'unit, server and database tests',
+      'npx',
+      ['vitest', 'run', '--project', 'unit', '--project', 'server', '--project', 'db'],
+      quiet,
+    ],
   ]),
 ]);
 

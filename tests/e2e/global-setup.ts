@@ -24,7 +24,7 @@ export default async function setup(project: TestProject) {
   const networks = await startTodaysNetworks();
   const product = await startProduct({
     // Every journey signs up and in from 127.0.0.1 against this one server, well over the 10 a minute an
-    // address is allowed; the limit itself is the server tests' (server/auth/sign-in-limits.test.ts).
+    // address is allowed; the limit itself is the server tests' (server/auth/sign-in-limits.db.test.ts).
     AUTH_RATE_LIMIT_PER_MINUTE: '1000',
     FETCH_ALLOW_HOSTS: '127.0.0.1',
     HACKERNEWS_API_URL: networks.url,
