@@ -1,9 +1,10 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer as createHttpServer, type Server } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { type WatchedChild, watchChild } from './child-process';
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -18,10 +19,12 @@ export function freePort(): Promise<number> {
   });
 }
 
-async function waitUntilUp(url: string, child: ChildProcess, output: () => string): Promise<void> {
+const exitOf = ({ process }: WatchedChild) => process.exitCode ?? process.signalCode;
+
+async function waitUntilUp(url: string, child: WatchedChild, output: () => string): Promise<void> {
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`ReplyRadar exited with ${child.exitCode}:\n${output()}`);
+    if (!child.running()) throw new Error(`ReplyRadar exited with ${exitOf(child)}:\n${output()}`);
     try {
       const response = await fetch(`${url}/api/socials`);
       if (response.status === 401) return;
@@ -54,11 +57,6 @@ export interface RunningProduct {
   stop(): Promise<void>;
 }
 
-function exited(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => child.once('exit', () => resolve()));
-}
-
 /**
  * Starts ReplyRadar the way a person does (`npm start`, i.e. `node scripts/start.mjs`) on a free port
  * (or `extraEnv.PORT`, when its origin must be known before) with its own empty data directory and the
@@ -80,28 +78,33 @@ export async function startProduct(extraEnv: NodeJS.ProcessEnv = {}): Promise<Ru
   const baseURL = `http://127.0.0.1:${port}`;
   let output = '';
 
-  const spawnServer = async (): Promise<ChildProcess> => {
-    const child = spawn('node', ['scripts/start.mjs'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-    child.stdout?.on('data', (chunk) => {
+  const spawnServer = async (): Promise<WatchedChild> => {
+    const spawned = spawn('node', ['scripts/start.mjs'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = watchChild(spawned);
+    spawned.stdout?.on('data', (chunk) => {
       output += chunk;
     });
-    child.stderr?.on('data', (chunk) => {
+    spawned.stderr?.on('data', (chunk) => {
       output += chunk;
     });
-    await waitUntilUp(baseURL, child, () => output);
+    try {
+      await waitUntilUp(baseURL, child, () => output);
+    } catch (error) {
+      await child.stop();
+      throw error;
+    }
     return child;
   };
 
   const started = performance.now();
-  let child: ChildProcess | null = await spawnServer();
+  let child: WatchedChild | null = await spawnServer();
   const startupMs = Math.round(performance.now() - started);
 
   const pause = async () => {
     if (!child) return;
     const running = child;
     child = null;
-    running.kill('SIGTERM');
-    await exited(running);
+    await running.stop();
   };
 
   let proxy: Server | null = null;

@@ -1,4 +1,5 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
+import { type WatchedChild, watchChild } from './child-process';
 import { freePort } from './product-server';
 
 /** A ReplyRadar process started from the server's source (`server/main.ts` or `server/worker-main.ts`). */
@@ -21,7 +22,7 @@ export async function startServerProcess(
   env: NodeJS.ProcessEnv,
 ): Promise<ServerProcess> {
   const port = role === 'web' ? await freePort() : null;
-  const child = spawn(process.execPath, ['--import', 'tsx', entries[role]], {
+  const spawned = spawn(process.execPath, ['--import', 'tsx', entries[role]], {
     env: {
       ...process.env,
       LOG_LEVEL: 'info',
@@ -32,40 +33,44 @@ export async function startServerProcess(
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  const child = watchChild(spawned);
   let output = '';
-  child.stdout?.on('data', (chunk) => {
+  spawned.stdout?.on('data', (chunk) => {
     output += chunk;
   });
-  child.stderr?.on('data', (chunk) => {
+  spawned.stderr?.on('data', (chunk) => {
     output += chunk;
   });
   const ready =
     role === 'web'
       ? () => output.includes('background jobs started')
       : () => output.includes('worker is working the jobs');
-  await waitFor(ready, child, () => output, `${role} process`);
+  try {
+    await waitFor(ready, child, () => output, `${role} process`);
+  } catch (error) {
+    await child.stop();
+    throw error;
+  }
   return {
     baseURL: port ? `http://127.0.0.1:${port}` : null,
     log: () => output,
-    stop: async () => {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-      child.kill('SIGTERM');
-      await exited;
-    },
+    stop: () => child.stop(),
   };
 }
 
 async function waitFor(
   ready: () => boolean,
-  child: ChildProcess,
+  child: WatchedChild,
   output: () => string,
   what: string,
 ): Promise<void> {
   // Generous: starting from source on a busy machine takes a while; what matters is that it starts.
   const deadline = Date.now() + 180_000;
   while (!ready()) {
-    if (child.exitCode !== null) throw new Error(`the ${what} exited with ${child.exitCode}:\n${output()}`);
+    if (!child.running())
+      throw new Error(
+        `the ${what} exited with ${child.process.exitCode ?? child.process.signalCode}:\n${output()}`,
+      );
     if (Date.now() > deadline) throw new Error(`the ${what} did not start within 180 s:\n${output()}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
