@@ -37,10 +37,12 @@ function staticClosure(graph: ModuleGraph, roots: readonly string[]): Set<string
  *
  * - `boot`: what the page's entry needs before it loads the app (`src/boot.ts`, decision 020): it must
  *   not pull the app in with it, or a page the server drew would fetch the app before it has painted;
- * - `react`, `zod`, `contract-forms`, `contract-api`: of what the app's main module imports, React, zod
- *   with the contract's entities, the forms, and the API's calls: each a script of its own, so that the
- *   page can run them one task at a time (`src/boot.ts`) rather than all of the app's code in one long
- *   task while the screen is already showing (building the schemas is most of the contract's cost);
+ * - `react`, `zod`, `contract-entities`, `contract-forms`, `contract-auth`, `contract-api`: of what the
+ *   app's main module imports, React, zod, the contract's entities, its forms, its sign-in and session
+ *   schemas, and the API's calls: each a script of its own, so that the page can run them one task at a
+ *   time (`src/boot.ts`) rather than all of the app's code in one long task while the screen is already
+ *   showing (building the schemas is most of the contract's cost, and on a phone each of these is a few
+ *   milliseconds at most);
  * - `app`: the rest of what the app's main module imports (the router, auth, the API client), and what
  *   both sign in and the signed-in app show (cards, inputs, titles), since both load the app anyway;
  * - `sign-in`, `signed-in`: the rest of each of those screens (the signed-in one with the mirror, the
@@ -52,15 +54,17 @@ function staticClosure(graph: ModuleGraph, roots: readonly string[]): Set<string
 /** Which part of the app's own code a module is in (see `firstScreenChunks`). */
 /** The contract's modules by script: the entities and what they are made of, the forms, the API's calls. */
 const contractEntities = new Set(['entities', 'stored-text', 'web-link', 'calendar-date', 'messages']);
-const contractForms = new Set(['forms', 'auth', 'generation']);
+const contractForms = new Set(['forms', 'generation']);
 
 function appPart(id: string): string {
   if (/[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/.test(id)) return 'react';
   if (/[\\/]node_modules[\\/]zod[\\/]|zod-without-eval/.test(id)) return 'zod';
   const contract = /[\\/]contract[\\/]([\w-]+)\.ts$/.exec(id)?.[1];
   if (contract === undefined) return 'app';
-  // The entities are small and always load with zod: one script, a little less to download.
-  if (contractEntities.has(contract)) return 'zod';
+  if (contract === 'auth') return 'contract-auth';
+  // Building the entities' schemas costs as much as zod's own first run: a script of its own, so that
+  // neither is a long task on a phone.
+  if (contractEntities.has(contract)) return 'contract-entities';
   if (contractForms.has(contract)) return 'contract-forms';
   return 'contract-api';
 }

@@ -46,18 +46,18 @@ async function preload(scripts: readonly string[]): Promise<void> {
 }
 
 /**
- * Loads the app and runs it one script per task: React, the mirror's library, zod with the contract's
- * entities, the forms, the API's calls (building the schemas is most of their cost), the app, its first
- * screen, in the order the page names them, so that each runs once what it imports has. The screen is
- * already showing, so no script may hold the page for long. A page without the list runs React, then the
- * app.
+ * Loads the app and runs it one script per task: React (then React DOM's set-up, a task of its own), the
+ * mirror's library, zod, the contract's entities, forms, sign-in schemas and API calls (building the
+ * schemas is most of their cost), the app, its first screen, in the order the page names them, so that
+ * each runs once what it imports has. The screen is already showing, so no script may hold the page for
+ * long. A page without the list runs React, then the app.
  */
 async function loadApp(scripts: readonly string[]): Promise<void> {
   await preload(scripts);
-  if (scripts.length === 0) {
-    await import('react-dom/client');
-    await nextTask();
-  }
+  // React DOM sets itself up on first use: asked for here, that is a task of its own rather than a part
+  // of the app's script's first run.
+  await import('react-dom/client');
+  await nextTask();
   for (const href of scripts) {
     await import(/* @vite-ignore */ href);
     await nextTask();
