@@ -54,6 +54,7 @@ async function start(): Promise<void> {
 
   await nextTask();
   const page = await takeFirstAnswersFromPage(document, nextTask);
+  await nextTask();
   // Where the first screen settles (the newest found date named, say): gone to before the first render,
   // so the app does not draw one screen and then redirect to it.
   if (page.location) window.history.replaceState(window.history.state, '', page.location);

@@ -141,6 +141,59 @@ describe('the first screen’s data the page came with', () => {
   });
 });
 
+describe('a day of posts the page came with', () => {
+  const session = sessionFixture({ activeWorkspaceId: 'ws-1' });
+  const post = (n: number) => ({
+    id: `post-${n}`,
+    author: `author_${n}`,
+    keyword: 'crm',
+    published_date: '2025-03-05T10:00:00Z',
+    content: 'Which tool sends payment reminders?',
+    url: `https://www.reddit.com/r/freelance/${n}`,
+    answer: 'A short reminder on day 1, 7 and 14 usually does it.',
+    approved: false,
+    published: false,
+    answerVersion: 1,
+  });
+  const dayOf = (posts: unknown[]) =>
+    pageWith(
+      JSON.stringify({
+        answers: [
+          sessionAnswer(session),
+          {
+            ...answer('listPosts', 'GET', '/api/posts/reddit?found_date=2025-03-05', posts),
+            params: { social: 'reddit' },
+            query: { found_date: '2025-03-05' },
+          },
+        ],
+      }),
+    );
+  const key = unstable_serialize([
+    'listPosts',
+    { params: { social: 'reddit' }, query: { found_date: '2025-03-05' } },
+  ]);
+
+  it('is parsed a few posts per task, and kept whole', async () => {
+    const posts = Array.from({ length: 25 }, (_, n) => post(n));
+    const between = vi.fn(async () => undefined);
+    const start = await takeFirstAnswersFromPage(dayOf(posts), between);
+    expect(start.data[key]).toEqual(posts);
+    // One pause before the answer, then one after every 10 posts: no task parses the whole day.
+    expect(between).toHaveBeenCalledTimes(3);
+  });
+
+  it('is left to the screen to ask for when one of its posts is not the contract’s', async () => {
+    const posts = [...Array.from({ length: 12 }, (_, n) => post(n)), { id: 'only-an-id' }];
+    expect((await takeFirstAnswersFromPage(dayOf(posts), async () => undefined)).data).toEqual({});
+  });
+
+  it('does not read what this device kept of the session when the page says who is signed in', async () => {
+    const read = vi.spyOn(Storage.prototype, 'getItem');
+    expect((await takeFirstAnswersFromPage(dayOf([post(1)]))).session).toEqual(session);
+    expect(read).not.toHaveBeenCalled();
+  });
+});
+
 describe('where the first screen settles', () => {
   it('is handed back when the page says, and only as a path of this site', async () => {
     const session = sessionFixture({ activeWorkspaceId: 'ws-1' });

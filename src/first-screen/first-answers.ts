@@ -63,7 +63,7 @@ export async function takeFirstAnswersFromPage(
     console.error('The first answers in the page are not what the app expects', parsed.error);
     return nothing;
   }
-  const steps = pageStartSteps(parsed.data, readKeptSession());
+  const steps = pageStartSteps(parsed.data, readKeptSession);
   for (let step = steps.next(); ; step = steps.next()) {
     if (step.done) return step.value;
     await between();
@@ -83,17 +83,21 @@ export async function takeFirstAnswersFromPage(
  * sent to the whole site), so the app asks the server itself.
  */
 export function pageStartFrom(firstAnswers: FirstAnswers, keptSession: boolean): PageStart {
-  const steps = pageStartSteps(firstAnswers, keptSession);
+  const steps = pageStartSteps(firstAnswers, () => keptSession);
   for (let step = steps.next(); ; step = steps.next()) if (step.done) return step.value;
 }
 
-/** `pageStartFrom` one answer at a time: it pauses (yields) after each answer it parses. */
-function* pageStartSteps(firstAnswers: FirstAnswers, keptSession: boolean): Generator<void, PageStart> {
+/**
+ * `pageStartFrom` a piece at a time: it pauses (yields) before each answer it parses, and within a long
+ * list. `keptSession` is asked only when the page says nobody is signed in: the first read of the
+ * device's storage can hold a phone for a while, so a signed-in page does not read it here.
+ */
+function* pageStartSteps(firstAnswers: FirstAnswers, keptSession: () => boolean): Generator<void, PageStart> {
   const { answers, location } = firstAnswers;
   const sessionAnswer = answers.find((answer) => answer.name === 'refreshSession');
   const others = answers.filter((answer) => answer !== sessionAnswer);
   const session = sessionAnswer ? sessionOf(sessionAnswer) : undefined;
-  if (session === undefined || (session === null && keptSession)) return nothing;
+  if (session === undefined || (session === null && keptSession())) return nothing;
   const cached = session ? yield* cacheData(others, session) : { data: {}, answers: [] };
   return {
     session,
@@ -138,7 +142,7 @@ function* cacheData(
     const body = dataOf(answer);
     if (!body.ok) continue;
     yield;
-    const parsed = api[answer.name].data.safeParse(body.data);
+    const parsed = yield* parsedInSlices(api[answer.name].data, body.data);
     if (!parsed.success) continue;
     const key =
       answer.name === 'getSubscription'
@@ -160,6 +164,42 @@ function* cacheData(
     });
   }
   return { data, answers: parsedAnswers };
+}
+
+/** What parsing an answer's data gives: the data as the call's schema made it, or a failure. */
+type Parsed = { success: true; data: unknown } | { success: false };
+
+interface Parser {
+  safeParse(data: unknown): Parsed;
+}
+
+/**
+ * How many items of a list (a day's posts) are parsed in one task: parsing a post is the cost of a
+ * start step, and a day holds 50 of them.
+ */
+export const listItemsPerStep = 10;
+
+/**
+ * `data` parsed with `schema`, as `schema.safeParse` would; a list (an array schema with no checks of
+ * its own) item by item, pausing (yielding) after every `listItemsPerStep` items.
+ */
+function* parsedInSlices(
+  schema: Parser & { _zod: { def: unknown } },
+  data: unknown,
+): Generator<void, Parsed> {
+  const def = schema._zod.def as { type?: string; element?: Parser; checks?: readonly unknown[] };
+  const element = def.element;
+  if (def.type !== 'array' || !element || (def.checks?.length ?? 0) > 0 || !Array.isArray(data)) {
+    return schema.safeParse(data);
+  }
+  const items: unknown[] = [];
+  for (const [index, item] of data.entries()) {
+    if (index > 0 && index % listItemsPerStep === 0) yield;
+    const parsed = element.safeParse(item);
+    if (!parsed.success) return parsed;
+    items.push(parsed.data);
+  }
+  return { success: true, data: items };
 }
 
 /** A path of this site ('/mentions/reddit?found_date=…'), never another origin's address. */
