@@ -111,7 +111,7 @@ export class MirrorDb extends Dexie {
   declare localBilling: EntityTable<LocalBillingRow, 'workspaceId'>;
 
   constructor(name: string = MIRROR_DB_NAME) {
-    super(name);
+    super(name, { cache: 'disabled' });
     // Never edit a released version. To change the schema add `this.version(2).stores({ ...changed tables })`
     // (Dexie keeps the tables not named) and, when existing rows need new fields, `.upgrade(tx => ...)`.
     // The outbox must survive every upgrade: it holds changes the server has not seen.

@@ -1,9 +1,9 @@
 import type { RouteData, RouteName } from '@contract/api';
-import { useLiveQuery } from 'dexie-react-hooks';
 import useSWR, { type SWRConfiguration, type SWRResponse } from 'swr';
 import { useFirstPaintDone } from '@/first-screen/first-paint';
 import { type ApiError, apiClient, type CallArgs } from '@/lib/api-client';
 import { type KeptCopy, readThrough } from '@/lib/read-through';
+import { useKeptCopy } from '@/lib/use-kept-copy';
 
 export type { ApiKey } from '@/lib/api-keys';
 
@@ -63,10 +63,7 @@ export function useApi<N extends RouteName, R extends RouteData<N> = RouteData<N
   const mirrorOpen = useFirstPaintDone(kept !== null && shown !== 'offline');
   const read =
     kept !== null && mirrorOpen && (shown === 'first' || (shown === 'meanwhile' && answer === undefined));
-  const copy = useLiveQuery(
-    async () => (read ? await kept.read() : undefined),
-    [read, ...(kept?.place ?? [])],
-  );
+  const copy = useKeptCopy(kept, read);
   const fromCopy = read && copy !== undefined;
   // The SWR response itself (its fields are read lazily, so a screen redraws only for what it reads).
   return Object.create(call, {
