@@ -6,7 +6,12 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { firstScriptModules } from './contract/route-table.ts';
-import { type FirstScreens, firstScreenChunks, screenPreloads } from './scripts/vite-first-screens.ts';
+import {
+  type FirstScreens,
+  firstScreenChunks,
+  preloadsOfDynamicImport,
+  screenPreloads,
+} from './scripts/vite-first-screens.ts';
 import { precompress } from './scripts/vite-precompress.ts';
 import { buildSettingsFile, viteSettingsOf } from './server/build-settings.ts';
 
@@ -16,7 +21,8 @@ const root = fileURLToPath(new URL('.', import.meta.url));
 /** The screens a page load opens on, by the modules they show (decision 017): the route table says which. */
 const firstScreens: FirstScreens = {
   signedOut: firstScriptModules('signedOut'),
-  signedIn: ['src/app/signed-in-app.tsx'],
+  // The page's answers are kept by the signed-in app's script, which a signed-in page has loaded by then.
+  signedIn: ['src/app/signed-in-app.tsx', 'src/first-screen/keep-page-answers.ts'],
   mentions: firstScriptModules('mentions'),
 };
 
@@ -112,6 +118,9 @@ export default defineConfig({
     outDir: 'dist/client',
     emptyOutDir: true,
     sourcemap: false,
+    // Every browser the app supports preloads modules itself: the polyfill would be a script of its own,
+    // run first on every page, for none of them.
+    modulePreload: { polyfill: false, resolveDependencies: preloadsOfDynamicImport },
     rolldownOptions: {
       output: {
         codeSplitting: {

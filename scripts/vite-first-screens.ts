@@ -69,6 +69,23 @@ function appPart(id: string): string {
   return 'contract-api';
 }
 
+/**
+ * `build.modulePreload.resolveDependencies`: what a dynamic import of the app's code preloads beside the
+ * chunk it asks for. The page's entry and the scripts of the app's main module (React, zod, the contract,
+ * the app, the bundler's runtime) are always there before any of the app's code runs, so only the entry's
+ * own import of the app lists them; every other import leaves them out, which spares each script that
+ * imports on demand their names and the check of each at run time.
+ */
+export function preloadsOfDynamicImport(
+  _chunk: string,
+  deps: string[],
+  { hostId }: { hostId: string },
+): string[] {
+  const alwaysLoaded = /^assets\/(react|zod|contract-[\w]+|app|boot|rolldown-runtime)-[\w-]+\.(js|css)$/;
+  if (/^assets\/boot-[\w-]+\.js$/.test(hostId)) return deps;
+  return deps.filter((dep) => !alwaysLoaded.test(dep));
+}
+
 export function firstScreenChunks(
   root: string,
   entries: { boot: string; app: string },
