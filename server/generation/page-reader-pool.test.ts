@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { deepPage, slowToReadPage } from '../../tests/support/complex-pages';
 import { readPageFixture } from '../../tests/support/page-server';
 import { GenerationError } from './generation-error';
@@ -23,6 +23,14 @@ async function refusal(promise: Promise<unknown>): Promise<GenerationError> {
 }
 
 describe('the page reader pool', () => {
+  // One pool for the tests that need only a pool with one worker and a generous budget: a worker loads
+  // the engine's models before its first task (about a second of CPU), which each test paid again.
+  let shared: PageReaderPool;
+  beforeAll(() => {
+    shared = new PageReaderPool({ budgetMs: 10_000, workers: 1 });
+  });
+  afterAll(() => shared?.close());
+
   let pool: PageReaderPool | null = null;
   afterEach(async () => {
     await pool?.close();
@@ -30,31 +38,28 @@ describe('the page reader pool', () => {
   });
 
   it('reads a product page on a worker thread the same as in place', async () => {
-    pool = new PageReaderPool({ budgetMs: 10_000, workers: 1 });
-    expect(await pool.read(product)).toEqual(readPage(product));
+    expect(await shared.read(product)).toEqual(readPage(product));
     // The worker is reused for the next pages.
-    expect(await pool.read(html('<h1>Tallybird</h1>'))).toMatchObject({ title: null, paragraphs: [] });
-    expect(await pool.read({ ...product, contentType: 'text/plain' })).toMatchObject({ title: null });
+    expect(await shared.read(html('<h1>Tallybird</h1>'))).toMatchObject({ title: null, paragraphs: [] });
+    expect(await shared.read({ ...product, contentType: 'text/plain' })).toMatchObject({ title: null });
   });
 
   it("reads a product's description on a worker thread the same as in place", async () => {
-    pool = new PageReaderPool({ budgetMs: 10_000, workers: 1 });
     const text = {
       page: null,
       written:
         'Gridwise is an Excel add-in that explains formulas and VBA macros in plain words, cell by cell.',
       goal: 'Find people stuck on a spreadsheet formula or a macro',
     };
-    const project = await pool.work('analyseProduct', text);
+    const project = await shared.work('analyseProduct', text);
     expect(project.name).toBe('Gridwise');
     expect(project.proposals.length).toBeGreaterThanOrEqual(8);
     expect(project).toEqual(analyseProduct(text));
   });
 
   it("says in the person's words, naming the field, when the worker finds nothing to go on", async () => {
-    pool = new PageReaderPool({ budgetMs: 10_000, workers: 1 });
     const error = await refusal(
-      pool.work('analyseProduct', { page: null, written: 'Zxqv blorp fnord.', goal: 'Qwzx vrrp' }),
+      shared.work('analyseProduct', { page: null, written: 'Zxqv blorp fnord.', goal: 'Qwzx vrrp' }),
     );
     expect(error).toMatchObject({
       code: 'not_enough_text',
@@ -65,9 +70,8 @@ describe('the page reader pool', () => {
   });
 
   it('refuses a page its reader fails on as a page it could not read', async () => {
-    pool = new PageReaderPool({ budgetMs: 10_000, workers: 1 });
     // Readability throws on a document without elements.
-    const error = await refusal(pool.read(html('Tallybird chases late invoices.')));
+    const error = await refusal(shared.read(html('Tallybird chases late invoices.')));
     expect(error).toMatchObject({
       code: 'page_unreadable',
       field: 'url',
@@ -76,10 +80,9 @@ describe('the page reader pool', () => {
   });
 
   it('refuses a page nested 5,000 levels deep as too complex, naming the link', async () => {
-    pool = new PageReaderPool({ budgetMs: 10_000, workers: 1 });
-    const error = await refusal(pool.read(html(deepPage())));
+    const error = await refusal(shared.read(html(deepPage())));
     expect(error).toMatchObject({ code: 'page_too_complex', field: 'url', message: pageTooComplexMessage });
-    expect(await pool.read(product)).toMatchObject({ siteName: 'Tallybird' });
+    expect(await shared.read(product)).toMatchObject({ siteName: 'Tallybird' });
   });
 
   it('ends a read past its budget without holding up the main thread, and reads the next page on a new worker', async () => {

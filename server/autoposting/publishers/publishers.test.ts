@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   accountOn,
   localProfiles,
@@ -56,6 +56,11 @@ describe('publishers in Chromium, against each network’s pages', () => {
     pages.push(page);
     return page;
   };
+  // A test's pages end with it, as a person's tabs do: left open, the 37 tests' pages all stayed in the
+  // two browsers to the end.
+  afterEach(async () => {
+    await Promise.all(pages.splice(0).map((page) => page.close()));
+  });
   const failureOf = async (attempt: Promise<unknown>) => {
     const error = await attempt.then(
       () => null,
