@@ -56,8 +56,12 @@ async function start(): Promise<void> {
   const page = await takeFirstAnswersFromPage(document, nextTask);
   await nextTask();
   // Where the first screen settles (the newest found date named, say): gone to before the first render,
-  // so the app does not draw one screen and then redirect to it.
-  if (page.location) window.history.replaceState(window.history.state, '', page.location);
+  // so the app does not draw one screen and then redirect to it. The page's entry has usually gone there
+  // already (it shows the drawn screen's address from the first paint); a history update costs a phone
+  // several milliseconds, so it is made only when the address differs.
+  const { pathname, search } = window.location;
+  if (page.location && page.location !== pathname + search)
+    window.history.replaceState(window.history.state, '', page.location);
   // The server drew the first screen into the page from the same answers: the app takes that HTML over
   // instead of drawing it again. A page whose answers the app set aside (a session this device kept
   // outweighs them) is drawn afresh.
