@@ -2,7 +2,9 @@ import type { SignedInRouteKey } from '@contract/route-table';
 import { type ComponentType, useCallback, useState } from 'react';
 import { Redirect } from 'wouter';
 import { onDemandDialog } from '@/components/on-demand-dialog';
+import { getMirrorDb } from '@/db/mirror';
 import { useScreenSubscription, useSubscriptionUpdates } from '@/features/billing/use-subscription';
+import { nextTask } from '@/first-screen/next-task';
 import { type LazyScreen, lazyScreen } from '@/lib/lazy-screen';
 import { routeAt } from './route-table';
 import { routes } from './routes';
@@ -98,10 +100,18 @@ export const signedInScreens: Record<SignedInRouteKey, AppScreen> = {
   billing: screen(LocalBillingPage, LocalBillingPage),
 };
 
-/** Loads the code of the signed-in screen at `pathname` (none for a path no route matches). */
+/**
+ * Loads the code of the signed-in screen at `pathname` (none for a path no route matches), and makes the
+ * mirror its screens read, in a task of its own: made while the first render draws, the mirror's set-up
+ * (Dexie's reading of the schema) would lengthen one of its slices.
+ */
 export function loadSignedInScreen(pathname: string): Promise<void> {
   const route = routeAt(pathname);
-  if (!route || !(route.key in signedInScreens)) return Promise.resolve();
-  const { loads } = signedInScreens[route.key as SignedInRouteKey];
-  return Promise.all(loads.map((part) => part.load())).then(() => undefined);
+  const { loads } =
+    route && route.key in signedInScreens ? signedInScreens[route.key as SignedInRouteKey] : { loads: [] };
+  return Promise.all(loads.map((part) => part.load()))
+    .then(nextTask)
+    .then(() => {
+      getMirrorDb();
+    });
 }
