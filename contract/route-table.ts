@@ -39,10 +39,22 @@ export function planOf(entry: RouteEntry): FirstScreenPlan {
 /** The table's routes in its order (the order the router matches them in). */
 export const routeKeys = Object.keys(routeTable) as RouteKey[];
 
+/** Each pattern's regular expression, made once: a page load matches its path against every route. */
+const patternExpressions = new Map<string, RegExp>();
+
+function expressionOf(pattern: string): RegExp {
+  let expression = patternExpressions.get(pattern);
+  if (!expression) {
+    const source = pattern.replace(/\/\*\?$/, '(?:/.*)?').replace(/:(\w+)/g, '(?<$1>[^/]+)');
+    expression = new RegExp(`^${source}$`);
+    patternExpressions.set(pattern, expression);
+  }
+  return expression;
+}
+
 /** The path's parameters when `pattern` matches it ('/mentions/:social', '/sign-in/*?'), else null. */
 export function matchPattern(pattern: string, pathname: string): Record<string, string> | null {
-  const source = pattern.replace(/\/\*\?$/, '(?:/.*)?').replace(/:(\w+)/g, '(?<$1>[^/]+)');
-  const match = new RegExp(`^${source}$`).exec(pathname);
+  const match = expressionOf(pattern).exec(pathname);
   if (!match) return null;
   return Object.fromEntries(
     Object.entries(match.groups ?? {}).map(([name, value]) => [name, decodeURIComponent(value)]),
