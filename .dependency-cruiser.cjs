@@ -52,7 +52,9 @@ module.exports = {
         'The product concepts every layer shares (server/domain: networks, ids, errors) import no module above them.',
       severity: 'error',
       from: { path: '^server/domain/', pathNot: tests },
-      to: { path: '^server/(auth|billing|autoposting|discovery|generation|jobs|mail|net|db|http|routes|engine)/' },
+      to: {
+        path: '^server/(auth|billing|autoposting|discovery|generation|jobs|mail|net|db|http|routes|engine)/',
+      },
     },
     {
       name: 'composition-root-on-top',
