@@ -407,7 +407,8 @@ describe.skipIf(!databaseUrl)('mentions and replies, online and offline', () => 
       .poll(async () => (await storedPost(postId)).answer, { timeout: 45_000 })
       .toBe('Typed at the end of a long day.');
     await context.close();
-  });
+    // Its waits add up to 95 s, for a loaded machine (CI's two cores shared); the limit only ends a hang.
+  }, 120_000);
 
   test("two devices edit the same answer: the conflict card highlights the differing words at 360 px, and the indicator says 'A change needs your choice'", async () => {
     const first = await visitor();
