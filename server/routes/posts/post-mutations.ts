@@ -67,6 +67,12 @@ const projectId = sql`${sql.placeholder('projectId')}::uuid`;
  * the JSON's rows alone (estimated at 100) reads every post of the project (0.9 ms for 2,000 posts).
  */
 const postIds = sql`${sql.placeholder('postIds')}::uuid[]`;
+/**
+ * The changes' mutation ids, as an array for the same reason: the records are read by their key, where
+ * a join on the JSON's rows read the whole table of records, which grows with every change (a plan made
+ * while it was small, kept by the prepared statement).
+ */
+const mutationIds = sql`${sql.placeholder('mutationIds')}::text[]`;
 
 /** The columns of the post's view that no change sets. */
 const keptColumns = [
@@ -160,9 +166,9 @@ function updateStatement(): SQL {
     from c
     where t.id = c.post_id and t.id = any(${postIds}) and t.project_id = ${projectId}
       and (${outcome({ post: 't', change: c, beingPublished: beingPublishedOf('t'), social: socialOf('t') })}) = 'updated'
-      and not exists (
-        select 1 from applied_mutations m where c.mutation_id is not null and m.mutation_id = c.mutation_id
-      )
+      and (c.mutation_id is null or not c.mutation_id = any(array(
+        select m.mutation_id from applied_mutations m where m.mutation_id = any(${mutationIds})
+      )))
     returning c.ord, c.mutation_id, c.route as change_route, t.*
   ), result as (
     select u.ord, u.id, u.mutation_id, u.change_route, ${postView('u')} as post from updated u
@@ -201,7 +207,8 @@ function decideStatement(): SQL {
     for update of p
   ), prior as (
     select c.ord, m.project_id, m.post_id, m.route, m.result
-    from c join applied_mutations m on c.mutation_id is not null and m.mutation_id = c.mutation_id
+    from applied_mutations m join c on m.mutation_id = c.mutation_id
+    where m.mutation_id = any(${mutationIds})
   ), next as (
     select t.ord, t.id, t.outcome, t.change_mutation_id, t.change_route,
       ${sql.raw(keptColumns.map((column) => `t.${column}`).join(', '))}, ${sql.join(next, sql`, `)}
@@ -260,6 +267,12 @@ interface DecidedRow {
   post: Post | null;
   claimed: boolean | null;
 }
+
+/** The posts and mutation ids the changes name, as the statements' arrays. */
+const arrays = (rows: readonly ChangeRow[]) => ({
+  postIds: rows.map((row) => row.post_id),
+  mutationIds: rows.flatMap((row) => (row.mutation_id === null ? [] : [row.mutation_id])),
+});
 
 /** The refusal a decided outcome names, for a change of this kind. */
 function refusalOf(outcome: string, kind: PostMutationKind, post: Post): DomainError | null {
@@ -380,7 +393,7 @@ export function postMutator(db: Database) {
     /** Changes whose mutation id another request recorded meanwhile: they answer what it stored. */
     const raced: number[] = [];
     for (const row of await retryDeadlock(() =>
-      update({ ...values, changes: JSON.stringify(rows), postIds: rows.map((row) => row.post_id) }),
+      update({ ...values, ...arrays(rows), changes: JSON.stringify(rows) }),
     )) {
       if (row.claimed) outcomes.set(row.ord, { post: row.post });
       else raced.push(row.ord);
@@ -388,7 +401,7 @@ export function postMutator(db: Database) {
     const left = rows.filter((row) => !outcomes.has(row.ord) && !raced.includes(row.ord));
     if (left.length > 0) {
       for (const row of await retryDeadlock(() =>
-        decide({ ...values, changes: JSON.stringify(left), postIds: left.map((row) => row.post_id) }),
+        decide({ ...values, ...arrays(left), changes: JSON.stringify(left) }),
       )) {
         const change = byOrd.get(row.ord);
         if (!change) continue;
