@@ -46,6 +46,9 @@ const defaultEnv: Record<string, string> = {
   // A local profile's login browser never opens a window in a test (it runs headless, reached by its
   // remote-debugging address).
   AUTOPOST_HEADED: 'off',
+  // Reading a product page is a test's step, not its subject: at a load of 25 a normal page took longer
+  // than the 3 s default and was refused as too complex. The tests of the budget set their own.
+  PAGE_READ_BUDGET_MS: '60000',
 };
 
 export interface TestDatabase extends DatabaseHandle {

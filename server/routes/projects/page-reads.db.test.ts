@@ -32,7 +32,8 @@ describe.each(testDatabases())('reading product pages (%s)', (kind) => {
   let other: Awaited<ReturnType<TestServer['signUpWithWorkspace']>>;
 
   beforeAll(async () => {
-    server = await startTestServer(kind, { FETCH_ALLOW_HOSTS: '127.0.0.1' });
+    // The product's default budget (3 s): the slow page below takes longer than it to read.
+    server = await startTestServer(kind, { FETCH_ALLOW_HOSTS: '127.0.0.1', PAGE_READ_BUDGET_MS: '3000' });
     reader = await server.signUpWithWorkspace('reader@example.com', 'Readers');
     other = await server.signUpWithWorkspace('other@example.com', 'Others');
     // A server in use: the page reader started and warm from a normal product page, the other person's
