@@ -31,7 +31,7 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           // The server's tests that need no database (`*.test.ts`); those that do are `*.db.test.ts`, the
-          // `db` project's (decision 070).
+          // `db` project's (decision 071).
           include: ['server/**/*.test.ts', 'tests/eval/**/*.test.ts', 'tests/support/**/*.test.ts'],
           exclude: [...configDefaults.exclude, '**/*.db.test.ts'],
           // A worker runs file after file in one process: its modules load once, not once per file.

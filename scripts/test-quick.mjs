@@ -1,7 +1,7 @@
 // `npm run test:quick [-- <git ref>]`: the inner loop's check, in seconds. The tests that need no
 // database (`*.test.ts`: the unit and server projects) of the folders this checkout changed since the ref
 // (HEAD by default: what is not committed yet, new files included), and any database test
-// (`*.db.test.ts`) that itself changed; `npm test` stays the whole check (decision 070).
+// (`*.db.test.ts`) that itself changed; `npm test` stays the whole check (decision 071).
 import { execFileSync, spawnSync } from 'node:child_process';
 import path from 'node:path';
 
