@@ -258,6 +258,16 @@ describe.each(testDatabases())('the setup-autoposting wizard (%s)', (kind) => {
   });
 
   it('answers creatingProfile to polls and repeated submits while the profile is being made', async () => {
+    // The creation is held until the polls are checked, so it must not reach the file's 300 ms bound
+    // meanwhile: on a loaded machine those checks took longer, and the held creation timed out.
+    const setup = new AutopostingSetup({
+      db: server.db,
+      sites: server.env,
+      profiles,
+      logger: createLogger('silent'),
+      timeoutMs: 600_000,
+      readyPollMs: 1,
+    });
     const project = await newProject();
     await setup.start(project);
     let finishCreating: () => void = () => {};
