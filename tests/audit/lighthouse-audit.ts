@@ -52,8 +52,11 @@ export interface LighthousePage {
   cpuSlowdown?: number;
 }
 
-/** The bars of a low-end phone (CPU slowdown 8×): performance at least, TBT at most (issue 16). */
-export const lowEndBars = { performance: 0.9, tbtMs: 200 } as const;
+/**
+ * The bars of a low-end phone (CPU slowdown 8×): performance at least, TBT at most (issue 16; issue 26 asks
+ * performance ≥ 0.95 of the 50-post day, decision 072).
+ */
+export const lowEndBars = { performance: 0.95, tbtMs: 200 } as const;
 
 /** Lighthouse's own failures to record a run (NO_NAVSTART, NO_FCP…), which a second try usually clears. */
 class LighthouseRuntimeError extends Error {}
