@@ -1,5 +1,6 @@
 import type { RouteData } from '@contract/api';
 import type { Post, Project, Social, Subscription } from '@contract/entities';
+import type { PostMutationKind } from '@contract/post-mutations';
 import Dexie, { type EntityTable, type Table } from 'dexie';
 
 /** Where a post's visible answer and approval stand against the server. */
@@ -61,7 +62,8 @@ export interface SubscriptionRow extends Subscription {
 }
 
 /** An answer edit, an approval, a relevance mark ('Not relevant', or null to take it back), a copied answer. */
-export type OutboxKind = 'answer' | 'approval' | 'relevance' | 'copied';
+/** An outbox row holds one change of the batch call's kinds. */
+export type OutboxKind = PostMutationKind;
 
 export type OutboxValue = string | boolean | null;
 
